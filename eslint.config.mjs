@@ -1,0 +1,30 @@
+import js from "@eslint/js";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: [".next/**", "node_modules/**", ".data/**", "e2e/artifacts/**", "bench/results/**", "next-env.d.ts", "db/migrations/**"] },
+  js.configs.recommended,
+  { files: ["**/*.mjs"], languageOptions: { globals: globals.node } },
+  ...tseslint.configs.recommended,
+  {
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "warn",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    // The domain never imports Next.js: HTTP, cookies and headers stay in app/.
+    files: ["lib/**/*.ts", "lib/**/*.tsx", "db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["next/*", "next"], message: "lib/ and db/ must not import Next.js." }] }],
+    },
+  },
+  {
+    files: ["tests/**/*.ts", "**/*.test.ts", "e2e/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+);
