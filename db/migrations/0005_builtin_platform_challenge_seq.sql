@@ -1,0 +1,1 @@
+CREATE SEQUENCE IF NOT EXISTS builtin_platform_challenge_seq START 1;

@@ -1,0 +1,1 @@
+CREATE INDEX "recipients_email_idx" ON "recipients" USING btree ("email");

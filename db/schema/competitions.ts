@@ -1,0 +1,122 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, boolean } from "drizzle-orm/pg-core";
+import { workspaces } from "./workspaces";
+
+export const ctfStatuses = ["draft", "deploying", "deployed", "deploy_failed", "stopped", "archived"] as const;
+export type CtfStatus = (typeof ctfStatuses)[number];
+
+export type CtfSnapshot = {
+  archived_at: string;
+  challenges: { challenge_id: string; title: string; category: string; points: number; status: string; platform_challenge_id: number | null }[];
+  members: { member_id: string; email: string; status: string; score: number }[];
+  scores: { member_id: string; email: string; score: number }[];
+};
+
+/** A managed competition, hosted on the configured competition platform. */
+export const ctfs = pgTable(
+  "ctfs",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    isPublic: boolean("is_public").notNull().default(false),
+    status: text("status").$type<CtfStatus>().notNull().default("draft"),
+    host: text("host").notNull(),
+    url: text("url"),
+    lastError: text("last_error"),
+    snapshot: jsonb("snapshot").$type<CtfSnapshot>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deployedAt: timestamp("deployed_at", { withTimezone: true }),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+  },
+  (t) => [index("ctfs_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+export const challengeStatuses = ["generating", "generation_failed", "draft", "publishing", "published", "publish_failed", "unpublishing", "unpublished", "unpublish_failed"] as const;
+export type ChallengeStatus = (typeof challengeStatuses)[number];
+
+export const challenges = pgTable(
+  "challenges",
+  {
+    id: text("id").primaryKey(),
+    ctfId: text("ctf_id")
+      .notNull()
+      .references(() => ctfs.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    title: text("title").notNull(),
+    category: text("category").notNull(),
+    difficulty: text("difficulty"),
+    description: text("description").notNull().default(""),
+    points: integer("points").notNull().default(100),
+    /** SHA-256 of the flag (checking submissions); the sealed copy goes to an external host. */
+    flagHash: text("flag_hash").notNull(),
+    flagSealed: text("flag_sealed").notNull(),
+    hints: jsonb("hints").$type<{ text: string; cost: number }[]>().notNull().default([]),
+    status: text("status").$type<ChallengeStatus>().notNull().default("draft"),
+    platformChallengeId: integer("platform_challenge_id"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("challenges_ctf_idx").on(t.ctfId, t.createdAt)],
+);
+
+export const deploymentStatuses = ["deploying", "live", "deploy_failed", "stopped"] as const;
+export type DeploymentStatus = (typeof deploymentStatuses)[number];
+
+/** A standalone single-challenge deployment for a time window. */
+export const deployments = pgTable(
+  "deployments",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    challengeId: text("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    status: text("status").$type<DeploymentStatus>().notNull().default("deploying"),
+    url: text("url"),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    stopReason: text("stop_reason"),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    liveAt: timestamp("live_at", { withTimezone: true }),
+    stoppedAt: timestamp("stopped_at", { withTimezone: true }),
+  },
+  (t) => [index("deployments_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+export const memberStatuses = ["invited", "joined"] as const;
+export type MemberStatus = (typeof memberStatuses)[number];
+
+export const members = pgTable(
+  "members",
+  {
+    id: text("id").primaryKey(),
+    ctfId: text("ctf_id")
+      .notNull()
+      .references(() => ctfs.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    email: text("email").notNull(),
+    token: text("token").notNull(),
+    status: text("status").$type<MemberStatus>().notNull().default("invited"),
+    selfEnrolled: boolean("self_enrolled").notNull().default(false),
+    invitations: integer("invitations").notNull().default(1),
+    score: integer("score").notNull().default(0),
+    invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("members_ctf_email_idx").on(t.ctfId, t.email), uniqueIndex("members_token_idx").on(t.token)],
+);
+
+export type Ctf = typeof ctfs.$inferSelect;
+export type Challenge = typeof challenges.$inferSelect;
+export type Deployment = typeof deployments.$inferSelect;
+export type Member = typeof members.$inferSelect;

@@ -1,0 +1,91 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { workspaces } from "./workspaces";
+
+/** An address that receives signed events. `events` empty = every event. */
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    events: text("events").array().notNull().default([]),
+    secret: text("secret").notNull(),
+    source: text("source").$type<"api" | "dashboard">().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("webhook_endpoints_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+/** Something that happened, written in the same transaction as the change that caused it. */
+export const events = pgTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("events_workspace_idx").on(t.workspaceId, t.createdAt)],
+);
+
+export const deliveryStatuses = ["pending", "delivered", "dropped"] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/**
+ * One event to one endpoint: the outbox row the executors claim. `locked_until` is the
+ * lease of the worker running an attempt; `handed_off_at` marks rows given to Inngest.
+ */
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id").notNull(),
+    eventId: text("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    endpointId: text("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    status: text("status").$type<DeliveryStatus>().notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    handedOffAt: timestamp("handed_off_at", { withTimezone: true }),
+    redeliveryOf: text("redelivery_of"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+  ],
+);
+
+/** Every attempt of a delivery, as the receiver answered it. */
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: serial("id").primaryKey(),
+    deliveryId: text("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    ok: boolean("ok").notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    responseExcerpt: text("response_excerpt").notNull().default(""),
+    durationMs: integer("duration_ms").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("webhook_attempts_delivery_idx").on(t.deliveryId, t.number)],
+);
+
+export type WebhookEndpoint = typeof webhookEndpoints.$inferSelect;
+export type Event = typeof events.$inferSelect;
+export type WebhookDelivery = typeof webhookDeliveries.$inferSelect;
+export type WebhookAttempt = typeof webhookAttempts.$inferSelect;

@@ -1,0 +1,19 @@
+import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+
+export const planNames = ["free", "pro"] as const;
+export type PlanName = (typeof planNames)[number];
+
+/** A user's own area (the "trainer area"): everything else belongs to one. */
+export const workspaces = pgTable("workspaces", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  ownerUserId: text("owner_user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  plan: text("plan").$type<PlanName>().notNull().default("free"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Workspace = typeof workspaces.$inferSelect;

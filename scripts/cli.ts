@@ -1,0 +1,64 @@
+/**
+ * Admin command line for operators and tests:
+ *   npm run cli -- key:create --email <e-mail> [--name N] [--scopes ctf:read,ctf:admin]
+ *   npm run cli -- plan:set --email <e-mail> --plan <free|pro>
+ * Uses DATABASE_URL when set, otherwise the embedded database (stop the app first: PGlite
+ * is one process's database).
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { closeDatabase, getDb } from "@/db";
+import { planNames } from "@/db/schema";
+import { createApiKey } from "@/lib/keys";
+import { apiScopes } from "@/lib/keys/scopes";
+import { toAppError } from "@/lib/api/http-errors";
+import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
+
+const usage = `Usage:
+  npm run cli -- key:create --email <e-mail> [--name <name>] [--scopes ctf:read,ctf:write,ctf:deploy,ctf:admin]
+  npm run cli -- plan:set --email <e-mail> --plan <${planNames.join("|")}>`;
+
+const email = z.email("--email must be an e-mail address.");
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { email: { type: "string" }, name: { type: "string" }, scopes: { type: "string" }, plan: { type: "string" } },
+  });
+  const command = positionals[0];
+  if (command === "key:create") {
+    const address = email.parse(values.email);
+    const scopes = values.scopes ? z.array(z.enum(apiScopes)).parse(values.scopes.split(",").map((s) => s.trim())) : null;
+    const db = await getDb();
+    const { workspace } = await ensureUserWorkspace(db, address);
+    const { key, secret } = await createApiKey(db, workspace.id, { name: values.name ?? "CLI key", scopes });
+    console.log(`Created key ${key.id} (${key.prefix}…) for ${address} in ${workspace.id}, scopes: ${scopes?.join(",") ?? "full access"}`);
+    console.log(secret);
+    return 0;
+  }
+  if (command === "plan:set") {
+    const address = email.parse(values.email);
+    const plan = z.enum(planNames).parse(values.plan);
+    const db = await getDb();
+    const { workspace } = await ensureUserWorkspace(db, address);
+    const updated = await setPlan(db, workspace.id, plan);
+    console.log(`Workspace ${updated.id} of ${address} is now on the ${updated.plan} plan.`);
+    return 0;
+  }
+  console.error(usage);
+  return 2;
+}
+
+main(process.argv.slice(2))
+  .then(async (code) => {
+    await closeDatabase();
+    process.exit(code);
+  })
+  .catch(async (error) => {
+    const appError = toAppError(error);
+    const detail = appError.fields?.map((f) => `${f.field}: ${f.message}`).join("; ");
+    console.error(`Error: ${appError.code === "internal_error" ? (error as Error).message : appError.message}${detail ? ` (${detail})` : ""}`);
+    await closeDatabase().catch(() => {});
+    process.exit(1);
+  });
