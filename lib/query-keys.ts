@@ -1,0 +1,30 @@
+/** Every TanStack Query key of the dashboard, from one factory; mutations invalidate by these. */
+export const queryKeys = {
+  apiKeys: () => ["api-keys"] as const,
+  webhooks: () => ["webhooks"] as const,
+  deliveries: (endpointId: string) => ["webhooks", endpointId, "deliveries"] as const,
+  certifications: (filters: { vendor?: string; search?: string; page?: number } = {}) => ["certifications", filters] as const,
+  certification: (id: number) => ["certification", id] as const,
+  tests: () => ["tests"] as const,
+  testList: (page: number) => ["tests", "list", page] as const,
+  test: (code: string) => ["tests", "detail", code] as const,
+  usage: () => ["usage"] as const,
+  classOptions: () => ["classes", "options"] as const,
+  /** Prefix of every certification list (catalog pages and select options). */
+  certificationLists: () => ["certifications"] as const,
+  certificationOptions: () => ["certifications", "options"] as const,
+  classes: () => ["classes"] as const,
+  classList: () => ["classes", "list"] as const,
+  classDetail: (id: number) => ["classes", "detail", id] as const,
+  classProgress: (id: number) => ["classes", "detail", id, "progress"] as const,
+  ownCertification: (id: number) => ["my-certifications", id] as const,
+  ownQuestions: (id: number) => ["my-certifications", id, "questions"] as const,
+  /** Prefix of every competition query (lists and details). */
+  ctfs: () => ["ctfs"] as const,
+  ctfList: () => ["ctfs", "list"] as const,
+  ctf: (id: string) => ["ctfs", "detail", id] as const,
+  ctfChallenges: (id: string) => ["ctfs", "detail", id, "challenges"] as const,
+  ctfMembers: (id: string) => ["ctfs", "detail", id, "members"] as const,
+  ctfDeployments: (id: string) => ["ctfs", "detail", id, "deployments"] as const,
+  ctfSnapshot: (id: string) => ["ctfs", "detail", id, "snapshot"] as const,
+} as const;
