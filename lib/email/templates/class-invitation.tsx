@@ -1,0 +1,25 @@
+import { Button, Heading, Text } from "@react-email/components";
+import { EmailLayout } from "./layout";
+
+export type ClassInvitationProps = { className: string; certification: string; link: string; trainer: string };
+
+export function ClassInvitationEmail({ className, certification, link, trainer }: ClassInvitationProps) {
+  return (
+    <EmailLayout preview={`${trainer} invited you to the class ${className}`}>
+      <Heading as="h1" style={{ fontSize: 20 }}>
+        Join the class {className}
+      </Heading>
+      <Text>
+        {trainer} invited you to the class {className} ({certification}). Join with a free account: you will receive the class&apos;s
+        practice tests and see your progress in one place.
+      </Text>
+      <Button href={link} style={{ backgroundColor: "#4f46e5", borderRadius: 6, color: "#ffffff", padding: "10px 16px", fontWeight: 600 }}>
+        Join the class
+      </Button>
+    </EmailLayout>
+  );
+}
+
+export function classInvitationText({ className, certification, link, trainer }: ClassInvitationProps): string {
+  return `${trainer} invited you to the class ${className} (${certification}). Join with a free account to receive the class's practice tests and follow your progress:\n\n${link}\n`;
+}

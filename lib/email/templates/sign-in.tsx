@@ -1,0 +1,24 @@
+import { Button, Heading, Text } from "@react-email/components";
+import { EmailLayout } from "./layout";
+
+export function SignInEmail({ url, host }: { url: string; host: string }) {
+  return (
+    <EmailLayout preview={`Your sign-in link for ${host}`}>
+      <Heading as="h1" style={{ fontSize: 20 }}>
+        Sign in to Certify
+      </Heading>
+      <Text>Use the button below to sign in. The link works once and expires in 24 hours.</Text>
+      <Button
+        href={url}
+        style={{ backgroundColor: "#4f46e5", borderRadius: 6, color: "#ffffff", padding: "10px 16px", fontWeight: 600 }}
+      >
+        Sign in
+      </Button>
+      <Text style={{ color: "#6b7280", fontSize: 13 }}>If you did not ask for this e-mail, you can ignore it.</Text>
+    </EmailLayout>
+  );
+}
+
+export function signInText(url: string, host: string): string {
+  return `Sign in to Certify (${host})\n\nOpen this link to sign in (it works once and expires in 24 hours):\n${url}\n\nIf you did not ask for this e-mail, you can ignore it.\n`;
+}

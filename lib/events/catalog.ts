@@ -1,0 +1,104 @@
+import { z } from "zod";
+
+/** The wire format an event is delivered in: the service it belongs to. */
+export type EventService = "certification" | "competition";
+
+const domainResult = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  percent: z.number(),
+  correct: z.number().int(),
+  questions: z.number().int(),
+});
+
+const ctfRef = { managed_ctf_id: z.string(), title: z.string() };
+
+/**
+ * Every event the platform emits, with the service whose wire format carries it and the
+ * schema of its data. `available_events` is derived from this table, and publishing an
+ * event validates its data against it.
+ */
+export const eventCatalog = {
+  "test.completed": {
+    service: "certification",
+    description: "A recipient completed a test.",
+    data: z.object({
+      test: z.string(),
+      score: z.number(),
+      correct: z.number().int(),
+      questions: z.number().int(),
+      recipient: z.object({ email: z.string(), name: z.string() }),
+      domains: z.array(domainResult),
+    }),
+  },
+  "ctf.deployed": {
+    service: "competition",
+    description: "A managed competition instance finished deploying and is reachable.",
+    data: z.object({ ...ctfRef, url: z.string(), is_public: z.boolean() }),
+  },
+  "ctf.archived": {
+    service: "competition",
+    description: "The final snapshot of a managed competition was archived.",
+    data: z.object({ ...ctfRef, archived_at: z.string(), challenges: z.number().int(), members: z.number().int() }),
+  },
+  "ctf.deleted": {
+    service: "competition",
+    description: "A managed competition and its infrastructure were deleted.",
+    data: z.object({ ...ctfRef, deleted_at: z.string() }),
+  },
+  "challenge.published": {
+    service: "competition",
+    description: "A challenge was published to the hosting competition platform.",
+    data: z.object({
+      managed_ctf_id: z.string(),
+      challenge_id: z.string(),
+      title: z.string(),
+      category: z.string(),
+      platform_challenge_id: z.number().int(),
+    }),
+  },
+  "challenge.unpublished": {
+    service: "competition",
+    description: "A challenge was removed from the hosting competition platform.",
+    data: z.object({
+      managed_ctf_id: z.string(),
+      challenge_id: z.string(),
+      title: z.string(),
+      category: z.string(),
+      platform_challenge_id: z.number().int(),
+    }),
+  },
+  "deployment.deployed": {
+    service: "competition",
+    description: "A standalone single-challenge deployment went live.",
+    data: z.object({ deployment_id: z.string(), challenge_id: z.string(), url: z.string(), starts_at: z.string(), ends_at: z.string() }),
+  },
+  "deployment.stopped": {
+    service: "competition",
+    description: "A single-challenge deployment was stopped because its window elapsed.",
+    data: z.object({ deployment_id: z.string(), challenge_id: z.string(), stopped_at: z.string(), reason: z.string() }),
+  },
+  "member.invited": {
+    service: "competition",
+    description: "A competitor was invited to a competition (also on re-invitation or self-enrolment).",
+    data: z.object({ managed_ctf_id: z.string(), member_id: z.string(), email: z.string(), invited_at: z.string(), reinvited: z.boolean(), self_enrolled: z.boolean() }),
+  },
+  "member.joined": {
+    service: "competition",
+    description: "An invited competitor accepted and joined.",
+    data: z.object({ managed_ctf_id: z.string(), member_id: z.string(), email: z.string(), joined_at: z.string() }),
+  },
+} as const satisfies Record<string, { service: EventService; description: string; data: z.ZodType }>;
+
+export type EventType = keyof typeof eventCatalog;
+export type EventData<T extends EventType> = z.input<(typeof eventCatalog)[T]["data"]>;
+
+export const availableEvents = Object.keys(eventCatalog) as EventType[];
+
+export function isEventType(value: string): value is EventType {
+  return Object.hasOwn(eventCatalog, value);
+}
+
+export function serviceOf(type: string): EventService {
+  return isEventType(type) ? eventCatalog[type].service : "competition";
+}

@@ -1,0 +1,2 @@
+// Every module that registers scheduled-step handlers; both executors import this file.
+import "@/lib/ctf/steps";

@@ -1,0 +1,68 @@
+import { and, eq, sql } from "drizzle-orm";
+import { rowsOf, type Db } from "@/db";
+import { scheduledSteps, type ScheduledStep } from "@/db/schema";
+import { notifyOutbox } from "@/lib/events/publish";
+import { newId } from "@/lib/ids";
+import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from "./schedule";
+
+export type StepHandler = (db: Db, step: ScheduledStep) => Promise<void>;
+
+/** Step kinds and what runs them; each area registers its own (e.g. the deployment window). */
+const handlers = new Map<string, StepHandler>();
+
+export function registerStep(kind: string, handler: StepHandler): void {
+  handlers.set(kind, handler);
+}
+
+/** Schedules a step in the caller's transaction, due at `runAt`. */
+export async function scheduleStep(tx: Db, workspaceId: string, kind: string, payload: Record<string, unknown>, runAt: Date): Promise<ScheduledStep> {
+  const [step] = await tx.insert(scheduledSteps).values({ id: newId("stp"), workspaceId, kind, payload, runAt }).returning();
+  await notifyOutbox(tx);
+  return step;
+}
+
+export async function claimDueSteps(db: Db, limit: number): Promise<string[]> {
+  if (limit <= 0) return [];
+  const rows = await db.execute(sql`
+    update scheduled_steps set locked_until = now() + ${leaseMs()} * interval '1 millisecond'
+    where id in (
+      select id from scheduled_steps
+      where status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now())
+      order by run_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  return rowsOf<{ id: string }>(rows).map((row) => row.id);
+}
+
+/** Runs one due step with its handler; a failure is retried on the shared schedule. */
+export async function runStep(db: Db, stepId: string): Promise<"done" | "retry" | "failed" | "skipped"> {
+  const [step] = await db.select().from(scheduledSteps).where(and(eq(scheduledSteps.id, stepId), eq(scheduledSteps.status, "pending")));
+  if (!step) return "skipped";
+  const handler = handlers.get(step.kind);
+  const attempt = step.attempts + 1;
+  try {
+    if (!handler) throw new Error(`no handler registered for step kind "${step.kind}"`);
+    await handler(db, step);
+    await db
+      .update(scheduledSteps)
+      .set({ status: "done", attempts: attempt, lockedUntil: null, completedAt: new Date() })
+      .where(eq(scheduledSteps.id, stepId));
+    return "done";
+  } catch (error) {
+    const failed = attempt >= MAX_ATTEMPTS;
+    await db
+      .update(scheduledSteps)
+      .set({
+        status: failed ? "failed" : "pending",
+        attempts: attempt,
+        lockedUntil: null,
+        lastError: String((error as Error).message ?? error).slice(0, 500),
+        runAt: failed ? step.runAt : new Date(Date.now() + retryDelayMs(attempt)),
+        completedAt: failed ? new Date() : null,
+      })
+      .where(eq(scheduledSteps.id, stepId));
+    return failed ? "failed" : "retry";
+  }
+}

@@ -1,0 +1,65 @@
+import type { Database } from "@/db";
+import { claimDueEmails, deliverEmails } from "@/lib/email/send";
+import { attemptDelivery, claimDueDeliveries } from "@/lib/webhooks/deliveries";
+import { WakeLoop } from "./loop";
+import "./registry";
+import { claimDueSteps, runStep } from "./steps";
+
+export type WorkerOptions = {
+  /** Tasks in flight at once (webhook attempts, e-mail batches, steps). */
+  concurrency?: number;
+  pollMs?: number;
+};
+
+/**
+ * The embedded executor: drains the outbox in this process. Claims are `SKIP LOCKED` with a
+ * lease, so several instances share the work and a crashed one's rows come back; all
+ * state is in the database, so a restart resumes where it stopped.
+ */
+export class EmbeddedWorker {
+  private readonly inflight = new Set<Promise<unknown>>();
+  private readonly loop: WakeLoop;
+  private readonly concurrency: number;
+
+  constructor(
+    private readonly database: Database,
+    options: WorkerOptions = {},
+  ) {
+    this.concurrency = options.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 8);
+    this.loop = new WakeLoop(database, () => this.fill(), options.pollMs ?? Number(process.env.WORKER_POLL_MS ?? 1_000), "worker");
+  }
+
+  start(): Promise<void> {
+    return this.loop.start();
+  }
+
+  /** Stops claiming, then waits for the tasks in flight to finish and record themselves. */
+  async stop(): Promise<void> {
+    await this.loop.stop();
+    await Promise.allSettled([...this.inflight]);
+  }
+
+  private async fill(): Promise<number> {
+    const db = this.database.db;
+    let started = 0;
+    const free = () => this.concurrency - this.inflight.size;
+    for (const id of await claimDueSteps(db, free())) started += this.track(runStep(db, id));
+    for (const id of await claimDueDeliveries(db, free())) started += this.track(attemptDelivery(db, id));
+    if (free() > 0) {
+      const emails = await claimDueEmails(db, 100);
+      if (emails.length) started += this.track(deliverEmails(db, emails));
+    }
+    return started;
+  }
+
+  private track(task: Promise<unknown>): number {
+    const tracked = task
+      .catch((error) => console.error(`[worker] task failed: ${(error as Error).message}`))
+      .finally(() => {
+        this.inflight.delete(tracked);
+        this.loop.wake();
+      });
+    this.inflight.add(tracked);
+    return 1;
+  }
+}
