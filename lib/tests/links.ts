@@ -1,0 +1,23 @@
+import { randomBytes } from "node:crypto";
+import { appUrl } from "@/lib/email/config";
+
+/** An unguessable personal token (192 bits). */
+export function newToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+export function recipientLink(token: string): string {
+  return `${appUrl()}/t/${token}`;
+}
+
+export function invitationLink(token: string): string {
+  return `${appUrl()}/join/${token}`;
+}
+
+const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/** A short test code without look-alike characters, e.g. "K7Q2M9XR". */
+export function newTestCode(): string {
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (byte) => CODE_ALPHABET[byte % CODE_ALPHABET.length]).join("");
+}

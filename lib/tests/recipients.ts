@@ -1,0 +1,129 @@
+import { createElement } from "react";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { recipients, testQuestions, workspaces, type Recipient, type Test } from "@/db/schema";
+import { queueEmails } from "@/lib/email/send";
+import { TestInvitationEmail, testInvitationText } from "@/lib/email/templates/test-invitation";
+import { AppError, planLimit, type FieldError } from "@/lib/errors";
+import { planLimits } from "@/lib/plans";
+import { shuffle } from "./draw";
+import { newToken, recipientLink } from "./links";
+import type { RecipientView } from "./schemas";
+
+export type NewRecipient = { email: string; name: string; studentUserId?: string | null };
+
+/** Field errors for duplicated addresses within one request. */
+export function duplicateEmails(list: { email: string }[], field = "recipients"): FieldError[] {
+  const seen = new Map<string, number>();
+  const errors: FieldError[] = [];
+  list.forEach((recipient, index) => {
+    const first = seen.get(recipient.email);
+    if (first !== undefined) errors.push({ field: `${field}.${index}.email`, message: `${recipient.email} appears twice (also at ${field}.${first}).` });
+    else seen.set(recipient.email, index);
+  });
+  return errors;
+}
+
+/**
+ * Adds recipients to a test inside the caller's transaction: checks the plan's seats (the
+ * workspace row is locked), gives each a token and a shuffled order, and queues their
+ * e-mails unless `sendEmail` is false.
+ */
+export async function insertRecipients(
+  tx: Db,
+  test: Test,
+  people: NewRecipient[],
+  options: { sendEmail: boolean },
+): Promise<Recipient[]> {
+  const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, test.workspaceId)).for("update");
+  const seats = planLimits(workspace.plan).seats;
+  const [{ existing }] = await tx
+    .select({ existing: sql<number>`count(*)::int` })
+    .from(recipients)
+    .where(eq(recipients.testId, test.id));
+  if (existing + people.length > seats) {
+    throw planLimit(
+      `The ${workspace.plan} plan allows ${seats} recipients per test; this test has ${existing} and you asked for ${people.length} more.`,
+    );
+  }
+  const already = await tx
+    .select({ email: recipients.email })
+    .from(recipients)
+    .where(and(eq(recipients.testId, test.id), inArray(recipients.email, people.map((p) => p.email))));
+  if (already.length) {
+    throw new AppError("validation_failed", "Some recipients already have this test.", {
+      fields: already.map(({ email }) => ({
+        field: `recipients.${people.findIndex((p) => p.email === email)}.email`,
+        message: `${email} already received this test; resend it instead.`,
+      })),
+    });
+  }
+  const questionIds = (
+    await tx.select({ id: testQuestions.id }).from(testQuestions).where(eq(testQuestions.testId, test.id)).orderBy(asc(testQuestions.position))
+  ).map((row) => row.id);
+
+  const created: Recipient[] = [];
+  for (let i = 0; i < people.length; i += 500) {
+    const chunk = people.slice(i, i + 500).map((person) => ({
+      testId: test.id,
+      workspaceId: test.workspaceId,
+      email: person.email,
+      name: person.name,
+      token: newToken(),
+      questionOrder: shuffle(questionIds),
+      studentUserId: person.studentUserId ?? null,
+      lastSentAt: options.sendEmail ? new Date() : null,
+    }));
+    created.push(...(await tx.insert(recipients).values(chunk).returning()));
+  }
+  if (options.sendEmail) await queueInvitations(tx, test, workspace.name, created);
+  return created;
+}
+
+export async function queueInvitations(tx: Db, test: Test, trainer: string, people: Recipient[]): Promise<void> {
+  await queueEmails(
+    tx,
+    people.map((recipient) => {
+      const props = {
+        name: recipient.name,
+        certification: test.certificationName,
+        questions: test.questionCount,
+        link: recipientLink(recipient.token),
+        trainer,
+      };
+      return {
+        kind: "test_invitation",
+        workspaceId: test.workspaceId,
+        to: recipient.email,
+        subject: `Your ${test.certificationName} practice test`,
+        react: createElement(TestInvitationEmail, props),
+        text: testInvitationText(props),
+        links: [props.link],
+      };
+    }),
+  );
+}
+
+export function toRecipientView(recipient: Recipient): RecipientView {
+  return {
+    id: recipient.id,
+    email: recipient.email,
+    name: recipient.name,
+    status: recipient.status,
+    link: recipientLink(recipient.token),
+    sent_at: recipient.sentAt.toISOString(),
+    last_emailed_at: recipient.lastSentAt?.toISOString() ?? null,
+    started_at: recipient.startedAt?.toISOString() ?? null,
+    completed_at: recipient.completedAt?.toISOString() ?? null,
+    ...(recipient.status === "completed" && recipient.result
+      ? {
+          result: {
+            percent: recipient.result.percent,
+            correct: recipient.result.correct,
+            questions: recipient.result.questions,
+            domains: recipient.result.domains,
+          },
+        }
+      : {}),
+  };
+}
