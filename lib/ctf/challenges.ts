@@ -1,0 +1,250 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { challenges, ctfs, type Challenge, type ChallengeStatus } from "@/db/schema";
+import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
+import { conflict, notFound } from "@/lib/errors";
+import { publishEvent } from "@/lib/events/publish";
+import { newId } from "@/lib/ids";
+import { scheduleStep } from "@/lib/jobs/steps";
+import { describeHostError, findCtf } from "./competitions";
+import { hashFlag, sealFlag, unsealFlag } from "./flags";
+import { hostFor } from "./hosting";
+import {
+  createChallengeInput,
+  generateChallengeInput,
+  updateChallengeInput,
+  type ChallengeView,
+  type CreateChallengeInput,
+  type GenerateChallengeInput,
+  type UpdateChallengeInput,
+} from "./schemas";
+import { generateChallenge, type ChallengeCategory, type Difficulty } from "./templates";
+import { toChallengeView } from "./views";
+
+export const CHALLENGE_GENERATE_STEP = "challenge.generate";
+export const CHALLENGE_PUBLISH_STEP = "challenge.publish";
+export const CHALLENGE_UNPUBLISH_STEP = "challenge.unpublish";
+
+const editable: ChallengeStatus[] = ["draft", "publish_failed", "unpublished", "generation_failed"];
+
+export async function findChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string, lock = false): Promise<Challenge> {
+  const query = db
+    .select()
+    .from(challenges)
+    .where(and(eq(challenges.id, challengeId), eq(challenges.ctfId, ctfId), eq(challenges.workspaceId, workspaceId)));
+  const [challenge] = lock ? await query.for("update") : await query;
+  if (!challenge) throw notFound("Challenge");
+  return challenge;
+}
+
+export async function getChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string): Promise<ChallengeView> {
+  return toChallengeView(await findChallenge(db, workspaceId, ctfId, challengeId));
+}
+
+export async function listChallenges(db: Db, workspaceId: string, ctfId: string, paging: Paging): Promise<Page<ChallengeView>> {
+  await findCtf(db, workspaceId, ctfId);
+  const where = and(eq(challenges.ctfId, ctfId), eq(challenges.workspaceId, workspaceId));
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(challenges).where(where).orderBy(desc(challenges.createdAt), desc(challenges.id)).limit(paging.per_page).offset(offsetOf(paging)),
+    db.select({ total: sql<number>`count(*)::int` }).from(challenges).where(where),
+  ]);
+  return page(rows.map(toChallengeView), paging, total);
+}
+
+async function openCtf(db: Db, workspaceId: string, ctfId: string) {
+  const ctf = await findCtf(db, workspaceId, ctfId);
+  if (ctf.status === "archived") throw conflict("The competition is archived: its challenges can no longer change.");
+  return ctf;
+}
+
+export async function createChallenge(db: Db, workspaceId: string, ctfId: string, input: CreateChallengeInput): Promise<ChallengeView> {
+  const parsed = createChallengeInput.parse(input);
+  await openCtf(db, workspaceId, ctfId);
+  const [challenge] = await db
+    .insert(challenges)
+    .values({
+      id: newId("chl"),
+      ctfId,
+      workspaceId,
+      title: parsed.title,
+      category: parsed.category,
+      difficulty: parsed.difficulty ?? null,
+      description: parsed.description,
+      points: parsed.points,
+      flagHash: hashFlag(parsed.flag),
+      flagSealed: sealFlag(parsed.flag),
+      hints: parsed.hints,
+    })
+    .returning();
+  return toChallengeView(challenge);
+}
+
+/** Asynchronous: a `generating` challenge now, built from the shipped templates by a step. */
+export async function requestGeneratedChallenge(db: Db, workspaceId: string, ctfId: string, input: GenerateChallengeInput): Promise<ChallengeView> {
+  const parsed = generateChallengeInput.parse(input);
+  await openCtf(db, workspaceId, ctfId);
+  return db.transaction(async (tx) => {
+    const placeholder = "pending-generation";
+    const [challenge] = await tx
+      .insert(challenges)
+      .values({
+        id: newId("chl"),
+        ctfId,
+        workspaceId,
+        title: `Generating a ${parsed.difficulty} ${parsed.category} challenge…`,
+        category: parsed.category,
+        difficulty: parsed.difficulty,
+        points: 0,
+        flagHash: hashFlag(placeholder),
+        flagSealed: sealFlag(placeholder),
+        status: "generating",
+      })
+      .returning();
+    await scheduleStep(tx, workspaceId, CHALLENGE_GENERATE_STEP, { challengeId: challenge.id }, new Date());
+    return toChallengeView(challenge);
+  });
+}
+
+export async function completeGeneration(db: Db, challengeId: string): Promise<void> {
+  const [challenge] = await db.select().from(challenges).where(eq(challenges.id, challengeId));
+  if (!challenge || challenge.status !== "generating") return;
+  const generated = generateChallenge(challenge.category as ChallengeCategory, (challenge.difficulty ?? "easy") as Difficulty);
+  await db
+    .update(challenges)
+    .set({
+      title: generated.title,
+      description: generated.description,
+      points: generated.points,
+      hints: generated.hints,
+      flagHash: hashFlag(generated.flag),
+      flagSealed: sealFlag(generated.flag),
+      status: "draft",
+      updatedAt: new Date(),
+    })
+    .where(and(eq(challenges.id, challengeId), eq(challenges.status, "generating")));
+}
+
+export async function updateChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string, input: UpdateChallengeInput): Promise<ChallengeView> {
+  const parsed = updateChallengeInput.parse(input);
+  await openCtf(db, workspaceId, ctfId);
+  return db.transaction(async (tx) => {
+    const challenge = await findChallenge(tx, workspaceId, ctfId, challengeId, true);
+    if (!editable.includes(challenge.status)) throw conflict(`A ${challenge.status} challenge cannot be edited; unpublish it first.`);
+    const [updated] = await tx
+      .update(challenges)
+      .set({
+        title: parsed.title ?? challenge.title,
+        category: parsed.category ?? challenge.category,
+        difficulty: parsed.difficulty ?? challenge.difficulty,
+        description: parsed.description ?? challenge.description,
+        points: parsed.points ?? challenge.points,
+        hints: parsed.hints ?? challenge.hints,
+        ...(parsed.flag ? { flagHash: hashFlag(parsed.flag), flagSealed: sealFlag(parsed.flag) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(challenges.id, challenge.id))
+      .returning();
+    return toChallengeView(updated);
+  });
+}
+
+export async function deleteChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string): Promise<{ deleted: true; id: string }> {
+  await openCtf(db, workspaceId, ctfId);
+  const challenge = await findChallenge(db, workspaceId, ctfId, challengeId);
+  if (!editable.includes(challenge.status)) throw conflict(`A ${challenge.status} challenge cannot be deleted; unpublish it first.`);
+  await db.delete(challenges).where(eq(challenges.id, challenge.id));
+  return { deleted: true, id: challengeId };
+}
+
+/** Asynchronous: `publishing`; the step pushes it to the host (→ challenge.published) or marks it publish_failed. */
+export async function publishChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string): Promise<ChallengeView> {
+  return transition(db, workspaceId, ctfId, challengeId, {
+    from: ["draft", "publish_failed", "unpublished"],
+    to: "publishing",
+    step: CHALLENGE_PUBLISH_STEP,
+    needsDeployed: true,
+  });
+}
+
+export async function unpublishChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string): Promise<ChallengeView> {
+  return transition(db, workspaceId, ctfId, challengeId, { from: ["published", "unpublish_failed"], to: "unpublishing", step: CHALLENGE_UNPUBLISH_STEP, needsDeployed: false });
+}
+
+async function transition(
+  db: Db,
+  workspaceId: string,
+  ctfId: string,
+  challengeId: string,
+  rule: { from: ChallengeStatus[]; to: ChallengeStatus; step: string; needsDeployed: boolean },
+): Promise<ChallengeView> {
+  const ctf = await openCtf(db, workspaceId, ctfId);
+  if (rule.needsDeployed && ctf.status !== "deployed") throw conflict(`Deploy the competition first: it is ${ctf.status}.`);
+  return db.transaction(async (tx) => {
+    const challenge = await findChallenge(tx, workspaceId, ctfId, challengeId, true);
+    if (!rule.from.includes(challenge.status)) {
+      throw conflict(`Cannot move a ${challenge.status} challenge to ${rule.to} (allowed from: ${rule.from.join(", ")}).`);
+    }
+    const [updated] = await tx.update(challenges).set({ status: rule.to, lastError: null, updatedAt: new Date() }).where(eq(challenges.id, challenge.id)).returning();
+    await scheduleStep(tx, workspaceId, rule.step, { challengeId: challenge.id }, new Date());
+    return toChallengeView(updated);
+  });
+}
+
+/** The publish step: the host returns the platform id; success records it and publishes the event. */
+export async function completePublish(db: Db, challengeId: string): Promise<void> {
+  const [row] = await db.select({ challenge: challenges, ctf: ctfs }).from(challenges).innerJoin(ctfs, eq(ctfs.id, challenges.ctfId)).where(eq(challenges.id, challengeId));
+  if (!row || row.challenge.status !== "publishing") return;
+  try {
+    const { platformChallengeId } = await hostFor(row.ctf.host, db).publishChallenge(row.ctf, row.challenge, unsealFlag(row.challenge.flagSealed));
+    await db.transaction(async (tx) => {
+      const [published] = await tx
+        .update(challenges)
+        .set({ status: "published", platformChallengeId, updatedAt: new Date() })
+        .where(and(eq(challenges.id, challengeId), eq(challenges.status, "publishing")))
+        .returning();
+      if (published) {
+        await publishEvent(tx, published.workspaceId, "challenge.published", {
+          managed_ctf_id: published.ctfId,
+          challenge_id: published.id,
+          title: published.title,
+          category: published.category,
+          platform_challenge_id: platformChallengeId,
+        });
+      }
+    });
+  } catch (error) {
+    await db
+      .update(challenges)
+      .set({ status: "publish_failed", lastError: describeHostError(error), updatedAt: new Date() })
+      .where(and(eq(challenges.id, challengeId), eq(challenges.status, "publishing")));
+  }
+}
+
+export async function completeUnpublish(db: Db, challengeId: string): Promise<void> {
+  const [row] = await db.select({ challenge: challenges, ctf: ctfs }).from(challenges).innerJoin(ctfs, eq(ctfs.id, challenges.ctfId)).where(eq(challenges.id, challengeId));
+  if (!row || row.challenge.status !== "unpublishing") return;
+  try {
+    await hostFor(row.ctf.host, db).unpublishChallenge(row.ctf, row.challenge);
+    await db.transaction(async (tx) => {
+      const [unpublished] = await tx
+        .update(challenges)
+        .set({ status: "unpublished", updatedAt: new Date() })
+        .where(and(eq(challenges.id, challengeId), eq(challenges.status, "unpublishing")))
+        .returning();
+      if (unpublished) {
+        await publishEvent(tx, unpublished.workspaceId, "challenge.unpublished", {
+          managed_ctf_id: unpublished.ctfId,
+          challenge_id: unpublished.id,
+          title: unpublished.title,
+          category: unpublished.category,
+          platform_challenge_id: unpublished.platformChallengeId ?? 0,
+        });
+      }
+    });
+  } catch (error) {
+    await db
+      .update(challenges)
+      .set({ status: "unpublish_failed", lastError: describeHostError(error), updatedAt: new Date() })
+      .where(and(eq(challenges.id, challengeId), eq(challenges.status, "unpublishing")));
+  }
+}

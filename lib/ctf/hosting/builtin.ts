@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import { rowsOf, type Db } from "@/db";
+import { appUrl } from "@/lib/email/config";
+import type { CompetitionHost } from "./types";
+
+/**
+ * The built-in host: the app itself serves a deployed competition at /c/{ctf_id} and a
+ * standalone deployment at /d/{deployment_id}. Platform challenge ids come from a sequence.
+ */
+export function builtinHost(db: Db): CompetitionHost {
+  return {
+    kind: "builtin",
+    async deployCompetition(ctf) {
+      return { url: `${appUrl()}/c/${ctf.id}` };
+    },
+    async teardownCompetition() {},
+    async publishChallenge() {
+      const result = await db.execute(sql`select nextval('builtin_platform_challenge_seq')::int as id`);
+      return { platformChallengeId: rowsOf<{ id: number }>(result)[0].id };
+    },
+    async unpublishChallenge() {},
+    async deployChallenge(deployment) {
+      return { url: `${appUrl()}/d/${deployment.id}` };
+    },
+    async stopChallenge() {},
+  };
+}

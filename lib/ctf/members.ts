@@ -1,0 +1,97 @@
+import { createElement } from "react";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { ctfs, members, type Ctf, type Member } from "@/db/schema";
+import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
+import { appUrl } from "@/lib/email/config";
+import { queueEmail } from "@/lib/email/send";
+import { MemberInvitationEmail, memberInvitationText } from "@/lib/email/templates/member-invitation";
+import { conflict, notFound } from "@/lib/errors";
+import { publishEvent } from "@/lib/events/publish";
+import { newId } from "@/lib/ids";
+import { newToken } from "@/lib/tests/links";
+import { findCtf } from "./competitions";
+import { inviteMemberInput, type InviteMemberInput, type MemberView } from "./schemas";
+import { toMemberView } from "./views";
+
+export function memberLink(token: string): string {
+  return `${appUrl()}/c/join/${token}`;
+}
+
+export async function listMembers(db: Db, workspaceId: string, ctfId: string, paging: Paging): Promise<Page<MemberView>> {
+  await findCtf(db, workspaceId, ctfId);
+  const where = eq(members.ctfId, ctfId);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(members).where(where).orderBy(asc(members.invitedAt), asc(members.id)).limit(paging.per_page).offset(offsetOf(paging)),
+    db.select({ total: sql<number>`count(*)::int` }).from(members).where(where),
+  ]);
+  return page(rows.map(toMemberView), paging, total);
+}
+
+/** Invites (or re-invites) by e-mail: member.invited each time; a joined member → 409. */
+export async function inviteMember(db: Db, workspaceId: string, ctfId: string, input: InviteMemberInput): Promise<MemberView> {
+  const { email } = inviteMemberInput.parse(input);
+  return db.transaction(async (tx) => {
+    const ctf = await findCtf(tx, workspaceId, ctfId, true);
+    if (ctf.status === "archived") throw conflict("The competition is archived.");
+    return toMemberView(await invite(tx, ctf, email, { selfEnrolled: false }));
+  });
+}
+
+async function invite(tx: Db, ctf: Ctf, email: string, options: { selfEnrolled: boolean }): Promise<Member> {
+  const [existing] = await tx.select().from(members).where(and(eq(members.ctfId, ctf.id), eq(members.email, email))).for("update");
+  if (existing?.status === "joined") throw conflict(`${email} has already joined this competition.`);
+  const now = new Date();
+  const [member] = existing
+    ? await tx.update(members).set({ invitations: existing.invitations + 1, invitedAt: now }).where(eq(members.id, existing.id)).returning()
+    : await tx.insert(members).values({ id: newId("mem"), ctfId: ctf.id, workspaceId: ctf.workspaceId, email, token: newToken(), selfEnrolled: options.selfEnrolled, invitedAt: now }).returning();
+  const props = { title: ctf.title, link: memberLink(member.token), startsAt: `${ctf.startsAt.toISOString().replace("T", " ").slice(0, 16)} UTC` };
+  await queueEmail(tx, {
+    kind: "member_invitation",
+    workspaceId: ctf.workspaceId,
+    to: email,
+    subject: `You are invited to ${ctf.title}`,
+    react: createElement(MemberInvitationEmail, props),
+    text: memberInvitationText(props),
+    links: [props.link],
+  });
+  await publishEvent(tx, ctf.workspaceId, "member.invited", {
+    managed_ctf_id: ctf.id,
+    member_id: member.id,
+    email,
+    invited_at: now.toISOString(),
+    reinvited: Boolean(existing),
+    self_enrolled: options.selfEnrolled,
+  });
+  return member;
+}
+
+/** Self-enrolment on a public, deployed competition: an invitation the visitor asked for. */
+export async function selfEnrol(db: Db, ctfId: string, rawEmail: string): Promise<MemberView> {
+  const { email } = inviteMemberInput.parse({ email: rawEmail });
+  return db.transaction(async (tx) => {
+    const [ctf] = await tx.select().from(ctfs).where(eq(ctfs.id, ctfId)).for("update");
+    if (!ctf || !ctf.isPublic || ctf.status !== "deployed") throw notFound("Competition");
+    return toMemberView(await invite(tx, ctf, email, { selfEnrolled: true }));
+  });
+}
+
+/** The invitee follows the e-mailed link: joined, then member.joined (once). */
+export async function acceptInvitation(db: Db, token: string): Promise<{ member: MemberView; ctf: Ctf }> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw notFound("Invitation");
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ member: members, ctf: ctfs }).from(members).innerJoin(ctfs, eq(ctfs.id, members.ctfId)).where(eq(members.token, token)).for("update");
+    if (!row) throw notFound("Invitation");
+    if (row.member.status === "joined") return { member: toMemberView(row.member), ctf: row.ctf };
+    if (row.ctf.status === "archived") throw conflict("This competition is archived.");
+    const joinedAt = new Date();
+    const [joined] = await tx.update(members).set({ status: "joined", joinedAt }).where(eq(members.id, row.member.id)).returning();
+    await publishEvent(tx, row.ctf.workspaceId, "member.joined", {
+      managed_ctf_id: row.ctf.id,
+      member_id: joined.id,
+      email: joined.email,
+      joined_at: joinedAt.toISOString(),
+    });
+    return { member: toMemberView(joined), ctf: row.ctf };
+  });
+}

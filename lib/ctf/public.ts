@@ -1,0 +1,118 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { Db } from "@/db";
+import { challenges, ctfs, deployments, members } from "@/db/schema";
+
+/**
+ * What the public pages served by the built-in host may show, without an account:
+ * a deployed competition and its published challenges, a live standalone deployment,
+ * and an invitation's competition. Never flags, flag hashes, tokens, members or the
+ * workspace; nothing of a competition that is not deployed.
+ */
+
+export type PublicChallenge = {
+  id: string;
+  title: string;
+  category: string;
+  difficulty: string | null;
+  description: string;
+  points: number;
+  hints: { text: string; cost: number }[];
+};
+
+export type PublicCompetition = {
+  id: string;
+  title: string;
+  description: string;
+  starts_at: string;
+  ends_at: string;
+  is_public: boolean;
+  challenges: PublicChallenge[];
+};
+
+const publicChallengeColumns = {
+  id: challenges.id,
+  title: challenges.title,
+  category: challenges.category,
+  difficulty: challenges.difficulty,
+  description: challenges.description,
+  points: challenges.points,
+  hints: challenges.hints,
+};
+
+/** A deployed competition with its published challenges (by category, then points); else null. */
+export async function publicCompetition(db: Db, ctfId: string): Promise<PublicCompetition | null> {
+  const [ctf] = await db
+    .select({ id: ctfs.id, title: ctfs.title, description: ctfs.description, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, isPublic: ctfs.isPublic })
+    .from(ctfs)
+    .where(and(eq(ctfs.id, ctfId), eq(ctfs.status, "deployed")));
+  if (!ctf) return null;
+  const rows = await db
+    .select(publicChallengeColumns)
+    .from(challenges)
+    .where(and(eq(challenges.ctfId, ctf.id), eq(challenges.status, "published")))
+    .orderBy(asc(challenges.category), asc(challenges.points), asc(challenges.title), asc(challenges.id));
+  return {
+    id: ctf.id,
+    title: ctf.title,
+    description: ctf.description,
+    starts_at: ctf.startsAt.toISOString(),
+    ends_at: ctf.endsAt.toISOString(),
+    is_public: ctf.isPublic,
+    challenges: rows,
+  };
+}
+
+export type PublicDeployment = {
+  id: string;
+  starts_at: string;
+  ends_at: string;
+  challenge: PublicChallenge;
+};
+
+/** A live standalone deployment whose window has not elapsed; else null (stopped, failed, not yet live, unknown). */
+export async function publicDeployment(db: Db, deploymentId: string, now = new Date()): Promise<PublicDeployment | null> {
+  const [row] = await db
+    .select({ id: deployments.id, startsAt: deployments.startsAt, endsAt: deployments.endsAt, challenge: publicChallengeColumns })
+    .from(deployments)
+    .innerJoin(challenges, eq(challenges.id, deployments.challengeId))
+    .where(and(eq(deployments.id, deploymentId), eq(deployments.status, "live")));
+  if (!row || row.endsAt <= now) return null;
+  return { id: row.id, starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString(), challenge: row.challenge };
+}
+
+export type InvitationPreview = {
+  email: string;
+  status: "invited" | "joined";
+  ctf: {
+    id: string;
+    title: string;
+    starts_at: string;
+    ends_at: string;
+    status: string;
+    /** Where the competition is reachable, only while it is deployed. */
+    url: string | null;
+  };
+};
+
+/** Reads an invitation by its token without accepting it (GET must not join anyone); null when unknown. */
+export async function invitationPreview(db: Db, token: string): Promise<InvitationPreview | null> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  const [row] = await db
+    .select({ email: members.email, status: members.status, ctf: { id: ctfs.id, title: ctfs.title, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, status: ctfs.status, url: ctfs.url } })
+    .from(members)
+    .innerJoin(ctfs, eq(ctfs.id, members.ctfId))
+    .where(eq(members.token, token));
+  if (!row) return null;
+  return {
+    email: row.email,
+    status: row.status,
+    ctf: {
+      id: row.ctf.id,
+      title: row.ctf.title,
+      starts_at: row.ctf.startsAt.toISOString(),
+      ends_at: row.ctf.endsAt.toISOString(),
+      status: row.ctf.status,
+      url: row.ctf.status === "deployed" ? row.ctf.url : null,
+    },
+  };
+}

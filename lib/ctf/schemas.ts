@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { pageSchema } from "@/lib/api/paging";
+import { challengeCategories, difficulties } from "./templates";
+
+// Accepts the JSON string and, when a domain function re-checks parsed input, the Date itself.
+const isoDate = z
+  .union([z.date(), z.iso.datetime({ offset: true, message: "Must be an ISO 8601 date-time, e.g. 2026-12-01T18:00:00Z." })])
+  .transform((value) => new Date(value));
+
+const window = <T extends z.ZodRawShape>(shape: T) =>
+  z.object(shape).refine((value) => !("starts_at" in value && "ends_at" in value) || !value.starts_at || !value.ends_at || (value.ends_at as Date) > (value.starts_at as Date), {
+    message: "ends_at must be after starts_at.",
+    path: ["ends_at"],
+  });
+
+export const createCtfInput = window({
+  title: z.string().trim().min(1, "Give the competition a title.").max(200),
+  description: z.string().trim().max(5000).default(""),
+  starts_at: isoDate,
+  ends_at: isoDate,
+  is_public: z.boolean().default(false),
+});
+export type CreateCtfInput = z.input<typeof createCtfInput>;
+
+export const updateCtfInput = window({
+  title: z.string().trim().min(1).max(200).optional(),
+  description: z.string().trim().max(5000).optional(),
+  starts_at: isoDate.optional(),
+  ends_at: isoDate.optional(),
+  is_public: z.boolean().optional(),
+});
+export type UpdateCtfInput = z.input<typeof updateCtfInput>;
+
+export const ctfView = z
+  .object({
+    id: z.string().meta({ example: "ctf_01JD6S1B9R8W6H3KX1ZJ0V5N2Q" }),
+    title: z.string(),
+    description: z.string(),
+    starts_at: z.string(),
+    ends_at: z.string(),
+    is_public: z.boolean(),
+    status: z.enum(["draft", "deploying", "deployed", "deploy_failed", "stopped", "archived"]),
+    url: z.string().nullable().meta({ description: "Where the deployed competition is reachable." }),
+    host: z.string().meta({ description: "builtin or ctfd." }),
+    last_error: z.string().nullable(),
+    challenges: z.number().int(),
+    members: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    deployed_at: z.string().nullable(),
+    archived_at: z.string().nullable(),
+  })
+  .meta({ id: "ManagedCtf" });
+export type CtfView = z.infer<typeof ctfView>;
+export const ctfList = pageSchema(ctfView).meta({ id: "ManagedCtfList" });
+
+const hint = z.object({ text: z.string().trim().min(1).max(1000), cost: z.number().int().min(0).max(10_000).default(0) });
+
+export const createChallengeInput = z.object({
+  title: z.string().trim().min(1).max(200),
+  category: z.enum(challengeCategories),
+  difficulty: z.enum(difficulties).optional(),
+  description: z.string().trim().max(10_000).default(""),
+  points: z.number().int().min(1).max(10_000).default(100),
+  flag: z.string().trim().min(1, "Give the flag.").max(500).meta({ description: "Stored hashed; never returned." }),
+  hints: z.array(hint).max(10).default([]),
+});
+export type CreateChallengeInput = z.input<typeof createChallengeInput>;
+
+export const updateChallengeInput = createChallengeInput.partial();
+export type UpdateChallengeInput = z.input<typeof updateChallengeInput>;
+
+export const generateChallengeInput = z.object({ category: z.enum(challengeCategories), difficulty: z.enum(difficulties) });
+export type GenerateChallengeInput = z.input<typeof generateChallengeInput>;
+
+export const challengeView = z
+  .object({
+    id: z.string().meta({ example: "chl_01JD6S1B9R8W6H3KX1ZJ0V5N2Q" }),
+    managed_ctf_id: z.string(),
+    title: z.string(),
+    category: z.string(),
+    difficulty: z.string().nullable(),
+    description: z.string(),
+    points: z.number().int(),
+    hints: z.array(z.object({ text: z.string(), cost: z.number().int() })),
+    status: z.enum(["generating", "generation_failed", "draft", "publishing", "published", "publish_failed", "unpublishing", "unpublished", "unpublish_failed"]),
+    platform_challenge_id: z.number().int().nullable(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "Challenge" });
+export type ChallengeView = z.infer<typeof challengeView>;
+export const challengeList = pageSchema(challengeView).meta({ id: "ChallengeList" });
+
+export const createDeploymentInput = z
+  .object({
+    challenge_id: z.string().min(1),
+    duration_minutes: z.number().int().min(1).max(60 * 24 * 30).optional().meta({ description: "Window length from now; or give ends_at." }),
+    ends_at: isoDate.optional(),
+  })
+  .refine((value) => (value.duration_minutes === undefined) !== (value.ends_at === undefined), {
+    message: "Give either duration_minutes or ends_at.",
+    path: ["duration_minutes"],
+  })
+  .refine((value) => !value.ends_at || value.ends_at.getTime() > Date.now(), { message: "ends_at must be in the future.", path: ["ends_at"] });
+export type CreateDeploymentInput = z.input<typeof createDeploymentInput>;
+
+export const deploymentView = z
+  .object({
+    id: z.string().meta({ example: "dep_01JD6S1B9R8W6H3KX1ZJ0V5N2Q" }),
+    challenge_id: z.string(),
+    status: z.enum(["deploying", "live", "deploy_failed", "stopped"]),
+    url: z.string().nullable(),
+    starts_at: z.string(),
+    ends_at: z.string(),
+    stop_reason: z.string().nullable(),
+    last_error: z.string().nullable(),
+    created_at: z.string(),
+    live_at: z.string().nullable(),
+    stopped_at: z.string().nullable(),
+  })
+  .meta({ id: "Deployment" });
+export type DeploymentView = z.infer<typeof deploymentView>;
+export const deploymentList = pageSchema(deploymentView).meta({ id: "DeploymentList" });
+
+export const inviteMemberInput = z.object({ email: z.string().trim().pipe(z.email("Must be an e-mail address.")).transform((v) => v.toLowerCase()) });
+export type InviteMemberInput = z.input<typeof inviteMemberInput>;
+
+export const memberView = z
+  .object({
+    id: z.string().meta({ example: "mem_01JD6S1B9R8W6H3KX1ZJ0V5N2Q" }),
+    managed_ctf_id: z.string(),
+    email: z.string(),
+    status: z.enum(["invited", "joined"]),
+    self_enrolled: z.boolean(),
+    invitations: z.number().int(),
+    score: z.number().int(),
+    invited_at: z.string(),
+    joined_at: z.string().nullable(),
+  })
+  .meta({ id: "Member" });
+export type MemberView = z.infer<typeof memberView>;
+export const memberList = pageSchema(memberView).meta({ id: "MemberList" });
