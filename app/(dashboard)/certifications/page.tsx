@@ -1,0 +1,87 @@
+import Link from "next/link";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Card, PageHeader } from "@/components/ui/card";
+import { inputClass } from "@/components/ui/field";
+import { getDb } from "@/db";
+import { requireWorkspace } from "@/lib/auth/session";
+import { listCertifications } from "@/lib/certification/catalog";
+import { listCertificationsQuery } from "@/lib/certification/schemas";
+
+export const metadata = { title: "Certifications" };
+
+export default async function CertificationsPage({ searchParams }: { searchParams: Promise<Record<string, string>> }) {
+  const { workspace } = await requireWorkspace();
+  const parsed = listCertificationsQuery.safeParse(await searchParams);
+  const query = parsed.success ? parsed.data : listCertificationsQuery.parse({});
+  const db = await getDb();
+  const [result, vendors] = await Promise.all([
+    listCertifications(db, workspace.id, query),
+    listCertifications(db, workspace.id, listCertificationsQuery.parse({ per_page: 100 })),
+  ]);
+  const vendorNames = [...new Set(vendors.data.map((c) => c.vendor))].sort();
+
+  return (
+    <>
+      <PageHeader
+        title="Certifications"
+        description="The shared catalog and your own certifications. A test is created for one of them."
+        actions={
+          <Link href="/certifications/new" className={buttonClass()}>
+            New certification
+          </Link>
+        }
+      />
+      <form className="mb-4 flex flex-wrap items-end gap-3" role="search">
+        <div className="min-w-48 flex-1">
+          <label htmlFor="search" className="block text-sm font-medium text-slate-700">
+            Search
+          </label>
+          <input id="search" name="search" defaultValue={query.search ?? ""} className={inputClass} placeholder="Name, exam code…" />
+        </div>
+        <div>
+          <label htmlFor="vendor" className="block text-sm font-medium text-slate-700">
+            Vendor
+          </label>
+          <select id="vendor" name="vendor" defaultValue={query.vendor ?? ""} className={inputClass}>
+            <option value="">All vendors</option>
+            {vendorNames.map((vendor) => (
+              <option key={vendor}>{vendor}</option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+      </form>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {result.data.map((certification) => (
+          <Card key={certification.id}>
+            <div data-testid="certification-card" data-certification-id={certification.id} data-own={certification.own}>
+              <p className="text-xs font-medium uppercase text-slate-500">
+                {certification.vendor}
+                {certification.code ? ` · ${certification.code}` : ""} {certification.own ? "· Yours" : ""}
+              </p>
+              <h2 className="mt-1 font-semibold">{certification.name}</h2>
+              <p className="mt-1 text-sm text-slate-600">{certification.description}</p>
+              <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+                <p className="text-xs text-slate-500">
+                  {certification.domains} domains · {certification.questions} questions
+                </p>
+                {certification.own ? (
+                  <Link
+                    href={`/certifications/${certification.id}`}
+                    className={buttonClass("secondary")}
+                    aria-label={`Edit ${certification.name}`}
+                  >
+                    Edit
+                  </Link>
+                ) : null}
+              </div>
+            </div>
+          </Card>
+        ))}
+        {result.data.length === 0 ? <p className="text-sm text-slate-600">No certification matches.</p> : null}
+      </div>
+    </>
+  );
+}

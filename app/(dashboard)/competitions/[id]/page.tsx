@@ -1,0 +1,31 @@
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { CompetitionDetail } from "@/components/competitions/competition-detail";
+import { getDb } from "@/db";
+import { requireWorkspace } from "@/lib/auth/session";
+import { getCtf } from "@/lib/ctf/competitions";
+import { challengeCategories, difficulties } from "@/lib/ctf/templates";
+import { AppError } from "@/lib/errors";
+
+type Params = { params: Promise<{ id: string }> };
+
+// One read per request, shared by the metadata and the page; another workspace's id is a 404.
+const load = cache(async (id: string) => {
+  const { workspace } = await requireWorkspace();
+  try {
+    return await getCtf(await getDb(), workspace.id, id);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "not_found") notFound();
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: Params) {
+  const ctf = await load((await params).id);
+  return { title: ctf.title };
+}
+
+export default async function CompetitionPage({ params }: Params) {
+  const ctf = await load((await params).id);
+  return <CompetitionDetail id={ctf.id} initial={ctf} options={{ categories: challengeCategories, difficulties }} />;
+}

@@ -1,0 +1,28 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import type { JoinState } from "@/components/student/join-form";
+import { getDb } from "@/db";
+import { toAppError } from "@/lib/api/http-errors";
+import { signOut } from "@/lib/auth/auth";
+import { currentUser } from "@/lib/auth/session";
+import { joinClass } from "@/lib/classes/classes";
+
+/** Joins the class as the signed-in user; a refusal comes back as a message, success goes to /student. */
+export async function joinClassAction(token: string, _state: JoinState, _form: FormData): Promise<JoinState> {
+  const user = await currentUser();
+  if (!user) redirect(`/signin?callbackUrl=/join/${encodeURIComponent(token)}`);
+  try {
+    await joinClass(await getDb(), token, user);
+  } catch (error) {
+    const appError = toAppError(error);
+    if (appError.code === "internal_error") console.error(error);
+    return { error: appError.message };
+  }
+  redirect("/student");
+}
+
+/** Signs out, then back to sign-in so the student can use the invited address. */
+export async function switchAccountAction(token: string): Promise<void> {
+  await signOut({ redirectTo: `/signin?callbackUrl=/join/${encodeURIComponent(token)}` });
+}

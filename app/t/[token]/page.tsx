@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { TestResult } from "@/components/taking/test-result";
+import { TestRunner } from "@/components/taking/test-runner";
+import { getDb } from "@/db";
+import { openTest } from "@/lib/tests/taking";
+
+export const dynamic = "force-dynamic";
+
+// The URL is a personal capability: keep it out of search engines and Referer headers.
+export const metadata: Metadata = { title: "Your test", robots: { index: false, follow: false }, referrer: "no-referrer" };
+
+export default async function TakeTestPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const view = await openTest(await getDb(), token);
+  if (!view) notFound();
+
+  return (
+    <main className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-10">
+      <p className="mb-4 text-sm font-bold text-brand-600">Certify</p>
+      {view.status === "completed" && view.result ? (
+        <TestResult certification={view.certification} result={view.result} questions={view.questions} answers={view.answers} review={view.review} />
+      ) : (
+        <TestRunner token={token} view={view} />
+      )}
+    </main>
+  );
+}

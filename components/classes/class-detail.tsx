@@ -1,0 +1,386 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { fetchJson } from "@/components/fetch-json";
+import { formatDateTime, formatPercent, plural } from "@/components/tests/format";
+import { RequestErrorNotice } from "@/components/tests/request-error";
+import { buttonClass, Button } from "@/components/ui/button";
+import { Card, Notice, PageHeader } from "@/components/ui/card";
+import { inputClass } from "@/components/ui/field";
+import type { CertificationDetail } from "@/lib/certification/schemas";
+import type { ClassProgressView, ClassView } from "@/lib/classes/schemas";
+import { queryKeys } from "@/lib/query-keys";
+import { classFieldLabel, parseEmails } from "./emails";
+import { gridDomains, levelLabels, levelStyles, scoreLevel, type ScoreLevel } from "./progress";
+
+const classUrl = (id: number) => `/api/app/classes/${id}`;
+
+/** One class: students, pending invitations (re-send), invite more, and progress every 5 s. */
+export function ClassDetail({ id, initial }: { id: number; initial?: ClassView }) {
+  const klass = useQuery({ queryKey: queryKeys.classDetail(id), queryFn: () => fetchJson<ClassView>(classUrl(id)), initialData: initial });
+
+  if (klass.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
+  if (!klass.data) return <Notice tone="error">{klass.error?.message ?? "The class could not be loaded."}</Notice>;
+  const data = klass.data;
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/classes" className="text-brand-700 underline-offset-2 hover:underline">
+          ← All classes
+        </Link>
+      </p>
+      <PageHeader
+        title={data.name}
+        description={`${data.certification} · ${plural(data.students, "student")} joined · ${plural(data.pending_invitations, "pending invitation")}`}
+        actions={
+          <Link href={`/tests/new?class=${data.id}`} className={buttonClass()} data-testid="send-test-to-class">
+            Send a test to this class
+          </Link>
+        }
+      />
+      <div className="space-y-6">
+        <ProgressSection klass={data} />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <StudentsSection klass={data} />
+          <InvitationsSection klass={data} />
+        </div>
+        <InviteForm klass={data} />
+      </div>
+    </>
+  );
+}
+
+function StudentsSection({ klass }: { klass: ClassView }) {
+  return (
+    <Card className="p-0">
+      <h2 className="px-5 pt-5 font-semibold">Students ({klass.student_list.length})</h2>
+      {klass.student_list.length === 0 ? (
+        <p className="px-5 pb-5 pt-2 text-sm text-slate-600">Nobody has joined yet. Students join from the link in their invitation.</p>
+      ) : (
+        <div className="mt-2 overflow-x-auto" role="region" aria-label="Students" tabIndex={0}>
+          <table className="w-full min-w-[320px] text-left text-sm">
+            <caption className="sr-only">Students who joined</caption>
+            <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+              <tr>
+                <th scope="col" className="px-5 py-2">Student</th>
+                <th scope="col" className="px-5 py-2">Joined</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {klass.student_list.map((student) => (
+                <tr key={student.invitation_id} data-testid="student-row" data-email={student.email}>
+                  <th scope="row" className="px-5 py-3 font-normal">
+                    {student.name ? <span className="block font-medium">{student.name}</span> : null}
+                    <span className="break-all text-slate-700">{student.email}</span>
+                  </th>
+                  <td className="whitespace-nowrap px-5 py-3 text-slate-600">{formatDateTime(student.joined_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function InvitationsSection({ klass }: { klass: ClassView }) {
+  const client = useQueryClient();
+  const [resent, setResent] = useState<string | null>(null);
+  const resend = useMutation({
+    mutationFn: (invitation: { id: number; email: string }) =>
+      fetchJson<ClassView>(`${classUrl(klass.id)}/invitations/${invitation.id}/resend`, { method: "POST" }),
+    onMutate: () => setResent(null),
+    onSuccess: (updated, invitation) => {
+      setResent(invitation.email);
+      client.setQueryData(queryKeys.classDetail(klass.id), updated);
+    },
+  });
+
+  return (
+    <Card className="p-0">
+      <h2 className="px-5 pt-5 font-semibold">Pending invitations ({klass.invitations.length})</h2>
+      {resent ? (
+        <div className="px-5 pt-2">
+          <Notice tone="success">Invitation sent again to {resent}.</Notice>
+        </div>
+      ) : null}
+      {resend.error ? (
+        <div className="px-5 pt-2">
+          <RequestErrorNotice error={resend.error} />
+        </div>
+      ) : null}
+      {klass.invitations.length === 0 ? (
+        <p className="px-5 pb-5 pt-2 text-sm text-slate-600">No pending invitations.</p>
+      ) : (
+        <div className="mt-2 overflow-x-auto" role="region" aria-label="Pending invitations" tabIndex={0}>
+          <table className="w-full min-w-[320px] text-left text-sm">
+            <caption className="sr-only">Invitations not accepted yet</caption>
+            <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+              <tr>
+                <th scope="col" className="px-5 py-2">E-mail</th>
+                <th scope="col" className="px-5 py-2">Last sent</th>
+                <th scope="col" className="px-5 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {klass.invitations.map((invitation) => {
+                const sending = resend.isPending && resend.variables?.id === invitation.id;
+                return (
+                  <tr key={invitation.id} data-testid="invitation-row" data-email={invitation.email}>
+                    <th scope="row" className="break-all px-5 py-3 font-normal text-slate-700">
+                      {invitation.email}
+                    </th>
+                    <td className="px-5 py-3 text-slate-600">{formatDateTime(invitation.last_sent_at)}</td>
+                    <td className="px-5 py-3 text-right">
+                      <Button
+                        type="button"
+                        variant="secondary"
+                        disabled={resend.isPending}
+                        aria-label={`Re-send the invitation to ${invitation.email}`}
+                        onClick={() => resend.mutate({ id: invitation.id, email: invitation.email })}
+                      >
+                        {sending ? "Sending…" : "Re-send"}
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}
+
+function InviteForm({ klass }: { klass: ClassView }) {
+  const client = useQueryClient();
+  const [text, setText] = useState("");
+  const [invited, setInvited] = useState<number | null>(null);
+  const emails = parseEmails(text);
+  const invite = useMutation({
+    mutationFn: (list: string[]) => fetchJson<ClassView>(`${classUrl(klass.id)}/invitations`, { method: "POST", body: JSON.stringify({ emails: list }) }),
+    onMutate: () => setInvited(null),
+    onSuccess: (updated, list) => {
+      setInvited(list.length);
+      setText("");
+      client.setQueryData(queryKeys.classDetail(klass.id), updated);
+      client.invalidateQueries({ queryKey: queryKeys.classes() });
+      client.invalidateQueries({ queryKey: queryKeys.usage() });
+    },
+  });
+
+  return (
+    <Card>
+      <h2 className="font-semibold">Invite more students</h2>
+      <form
+        className="mt-3 space-y-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          invite.mutate(emails);
+        }}
+      >
+        <div className="space-y-1">
+          <label htmlFor="invite-emails" className="block text-sm font-medium text-slate-700">
+            E-mail addresses
+          </label>
+          <textarea
+            id="invite-emails"
+            className={`${inputClass} min-h-24 font-mono`}
+            value={text}
+            required
+            onChange={(e) => setText(e.target.value)}
+            aria-describedby="invite-emails-hint"
+            placeholder={"carl@example.com\ndana@example.com"}
+          />
+          <p id="invite-emails-hint" className="text-xs text-slate-500">
+            One per line, or separated by commas. For an address already invited, use Re-send instead.
+            {emails.length ? ` ${plural(emails.length, "address", "addresses")}.` : ""}
+          </p>
+        </div>
+        {invited ? <Notice tone="success">{plural(invited, "invitation")} sent.</Notice> : null}
+        {invite.error ? <RequestErrorNotice error={invite.error} label={(field) => classFieldLabel(field, invite.variables ?? [])} /> : null}
+        <Button type="submit" disabled={invite.isPending || emails.length === 0}>
+          {invite.isPending ? "Inviting…" : "Invite"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function ProgressSection({ klass }: { klass: ClassView }) {
+  const progress = useQuery({
+    queryKey: queryKeys.classProgress(klass.id),
+    queryFn: () => fetchJson<ClassProgressView>(`${classUrl(klass.id)}/progress`),
+    refetchInterval: 5_000,
+  });
+  const certification = useQuery({
+    queryKey: queryKeys.certification(klass.certification_id),
+    queryFn: () => fetchJson<CertificationDetail>(`/api/app/certifications/${klass.certification_id}`),
+    staleTime: 60_000,
+  });
+
+  return (
+    <Card>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="font-semibold">Progress</h2>
+        <p className="text-xs text-slate-500" aria-live="polite">
+          {progress.isFetching ? "Refreshing…" : "Refreshed every 5 seconds"}
+        </p>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">Averages over the completed tests sent to this class.</p>
+      {progress.isLoading ? <p className="mt-3 text-sm text-slate-600">Loading…</p> : null}
+      {progress.error && !progress.data ? (
+        <div className="mt-3">
+          <Notice tone="error">{progress.error.message}</Notice>
+        </div>
+      ) : null}
+      {progress.data ? <ProgressTables progress={progress.data} certificationDomains={certification.data?.domains ?? []} /> : null}
+    </Card>
+  );
+}
+
+function ProgressTables({ progress, certificationDomains }: { progress: ClassProgressView; certificationDomains: { id: number; name: string }[] }) {
+  if (progress.students.length === 0) {
+    return <p className="mt-3 text-sm text-slate-600">Invite students to follow their progress here.</p>;
+  }
+  const domains = gridDomains(certificationDomains, progress);
+  return (
+    <div className="mt-4 space-y-6">
+      <section aria-labelledby="domain-grid-title">
+        <h3 id="domain-grid-title" className="text-sm font-semibold text-slate-800">
+          Average by domain
+        </h3>
+        <Legend />
+        {domains.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No domain results yet.</p>
+        ) : (
+          <div className="mt-2 overflow-x-auto" role="region" aria-label="Average by domain" tabIndex={0}>
+            <table className="w-full border-separate border-spacing-1 text-left text-sm" data-testid="progress-grid">
+              <caption className="sr-only">Average percent of each student in each domain</caption>
+              <thead className="text-xs text-slate-500">
+                <tr>
+                  <th scope="col" className="min-w-40 px-2 py-1 font-medium uppercase">
+                    Student
+                  </th>
+                  {domains.map((domain) => (
+                    <th key={domain.id} scope="col" className="min-w-24 px-2 py-1 align-bottom font-medium">
+                      {domain.name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {progress.students.map((student) => (
+                  <tr key={student.email}>
+                    <th scope="row" className="px-2 py-1 font-normal">
+                      <span className="block break-all">{student.name ?? student.email}</span>
+                      {student.name ? <span className="block break-all text-xs text-slate-500">{student.email}</span> : null}
+                    </th>
+                    {domains.map((domain) => {
+                      const average = student.domains.find((d) => d.id === domain.id)?.average_percent;
+                      const level = scoreLevel(average);
+                      return (
+                        <td
+                          key={domain.id}
+                          data-testid="progress-cell"
+                          data-email={student.email}
+                          data-domain={domain.name}
+                          data-domain-id={domain.id}
+                          data-level={level}
+                          className={`rounded px-2 py-2 text-center font-medium tabular-nums ${levelStyles[level]}`}
+                        >
+                          {average === undefined ? (
+                            <>
+                              <span aria-hidden="true">—</span>
+                              <span className="sr-only">No result yet</span>
+                            </>
+                          ) : (
+                            formatPercent(average)
+                          )}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="activity-title">
+        <h3 id="activity-title" className="text-sm font-semibold text-slate-800">
+          Tests and activity
+        </h3>
+        <div className="mt-2 overflow-x-auto" role="region" aria-label="Tests and activity" tabIndex={0}>
+          <table className="w-full min-w-[640px] text-left text-sm">
+            <caption className="sr-only">Tests sent, started and completed by each student, average and last activity</caption>
+            <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+              <tr>
+                <th scope="col" className="px-3 py-2">Student</th>
+                <th scope="col" className="px-3 py-2">Status</th>
+                <th scope="col" className="px-3 py-2 text-right">Sent</th>
+                <th scope="col" className="px-3 py-2 text-right">Started</th>
+                <th scope="col" className="px-3 py-2 text-right">Completed</th>
+                <th scope="col" className="px-3 py-2 text-right">Average</th>
+                <th scope="col" className="px-3 py-2">Last activity</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {progress.students.map((student) => {
+                const level = scoreLevel(student.average_percent);
+                return (
+                  <tr key={student.email} data-testid="progress-row" data-email={student.email}>
+                    <th scope="row" className="break-all px-3 py-2 font-normal">
+                      {student.name ? <span className="block font-medium">{student.name}</span> : null}
+                      {student.email}
+                    </th>
+                    <td className="px-3 py-2">{student.status === "joined" ? "Joined" : "Invited"}</td>
+                    <td className="px-3 py-2 text-right tabular-nums" data-testid="tests-sent">
+                      {student.tests_sent}
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums" data-testid="tests-started">
+                      {student.tests_started}
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums" data-testid="tests-completed">
+                      {student.tests_completed}
+                    </td>
+                    <td className="px-3 py-2 text-right tabular-nums" data-testid="average">
+                      {student.average_percent === null ? (
+                        <span className="text-slate-500">—</span>
+                      ) : (
+                        <span className={`rounded px-1.5 py-0.5 font-medium ${levelStyles[level]}`}>{formatPercent(student.average_percent)}</span>
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">{formatDateTime(student.last_activity_at)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Legend() {
+  const levels: ScoreLevel[] = ["low", "medium", "high", "none"];
+  return (
+    <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Colour legend">
+      {levels.map((level) => (
+        <li key={level} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className={`inline-block h-3 w-5 rounded ring-1 ring-inset ring-black/10 ${levelStyles[level]}`} />
+          {levelLabels[level]}
+        </li>
+      ))}
+    </ul>
+  );
+}

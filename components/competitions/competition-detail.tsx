@@ -1,0 +1,244 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { fetchJson } from "@/components/fetch-json";
+import { Button } from "@/components/ui/button";
+import { Card, Notice } from "@/components/ui/card";
+import { TextField } from "@/components/ui/field";
+import type { CtfView } from "@/lib/ctf/schemas";
+import { queryKeys } from "@/lib/query-keys";
+import { ctfUrl, type CtfOptions } from "./api";
+import { ChallengesSection } from "./challenges-section";
+import { DeploymentsSection } from "./deployments-section";
+import { ctfActions, formatUtc, formatWindow, isoToUtcInput, isTransitional, utcInputToIso, type CtfAction } from "./format";
+import { MembersSection } from "./members-section";
+import { SnapshotSection } from "./snapshot-section";
+import { ErrorNotice, HostNote, StatusBadge, TextAreaField } from "./ui";
+
+/**
+ * One competition: its state and the actions valid in it, then challenges, standalone
+ * deployments, members and (once archived) the final snapshot. Every list follows itself
+ * every 2 s while something in it is in a transitional state.
+ */
+export function CompetitionDetail({ id, initial, options }: { id: string; initial?: CtfView; options: CtfOptions }) {
+  const ctf = useQuery({
+    queryKey: queryKeys.ctf(id),
+    queryFn: () => fetchJson<CtfView>(ctfUrl(id)),
+    initialData: initial,
+    refetchInterval: (query) => (query.state.data && isTransitional(query.state.data.status) ? 2_000 : false),
+  });
+
+  if (ctf.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
+  if (!ctf.data) return <Notice tone="error">{ctf.error?.message ?? "The competition could not be loaded."}</Notice>;
+  const data = ctf.data;
+
+  return (
+    <>
+      <p className="mb-2 text-sm">
+        <Link href="/competitions" className="text-brand-700 underline-offset-2 hover:underline">
+          ← All competitions
+        </Link>
+      </p>
+      <div className="space-y-6">
+        <Overview ctf={data} />
+        <ChallengesSection ctf={data} options={options} />
+        <DeploymentsSection ctf={data} />
+        <MembersSection ctf={data} />
+        {data.status === "archived" ? <SnapshotSection ctf={data} /> : null}
+      </div>
+    </>
+  );
+}
+
+const actionLabels: Record<CtfAction, (ctf: CtfView) => string> = {
+  deploy: (ctf) => (ctf.status === "deploy_failed" ? "Retry deploy" : ctf.status === "stopped" ? "Deploy again" : "Deploy"),
+  stop: () => "Stop",
+  archive: () => "Archive",
+  delete: () => "Delete",
+};
+
+const confirmations: Partial<Record<CtfAction, (ctf: CtfView) => string>> = {
+  stop: (ctf) => `Stop "${ctf.title}"? The competition goes offline until you deploy it again.`,
+  archive: (ctf) =>
+    `Archive "${ctf.title}"? It goes offline for good; a final snapshot of its challenges, members and scores is kept, and nothing can change afterwards.`,
+  delete: (ctf) => `Delete "${ctf.title}" with its challenges, members and deployments? This cannot be undone.`,
+};
+
+function Overview({ ctf }: { ctf: CtfView }) {
+  const client = useQueryClient();
+  const router = useRouter();
+  const action = useMutation({
+    mutationFn: (which: CtfAction): Promise<CtfView | { deleted: true }> =>
+      which === "delete" ? fetchJson<{ deleted: true }>(ctfUrl(ctf.id), { method: "DELETE" }) : fetchJson<CtfView>(`${ctfUrl(ctf.id)}/${which}`, { method: "POST" }),
+    onSuccess: (result, which) => {
+      client.invalidateQueries({ queryKey: queryKeys.ctfList() });
+      if (which === "delete") {
+        client.removeQueries({ queryKey: queryKeys.ctf(ctf.id) });
+        router.push("/competitions");
+        return;
+      }
+      client.setQueryData(queryKeys.ctf(ctf.id), result as CtfView);
+      client.invalidateQueries({ queryKey: queryKeys.ctfChallenges(ctf.id) });
+    },
+    // Refused (e.g. 409: it changed elsewhere): show the message and the state as it really is.
+    onError: () => client.invalidateQueries({ queryKey: queryKeys.ctf(ctf.id), exact: true }),
+  });
+  const actions = ctfActions(ctf.status);
+
+  return (
+    <Card>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="break-words text-2xl font-semibold tracking-tight">{ctf.title}</h1>
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <StatusBadge status={ctf.status} testId="ctf-status" />
+            <span>{ctf.is_public ? "Public" : "Private"}</span>
+            <span aria-hidden="true">·</span>
+            <span>{ctf.host === "ctfd" ? "Hosted on CTFd" : "Built-in host"}</span>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2" data-testid="ctf-actions">
+          {actions.map((which) => (
+            <Button
+              key={which}
+              type="button"
+              variant={which === "deploy" ? "primary" : which === "delete" ? "danger" : "secondary"}
+              disabled={action.isPending}
+              onClick={() => {
+                const question = confirmations[which]?.(ctf);
+                if (question && !window.confirm(question)) return;
+                action.mutate(which);
+              }}
+            >
+              {action.isPending && action.variables === which ? `${actionLabels[which](ctf)}…` : actionLabels[which](ctf)}
+            </Button>
+          ))}
+        </div>
+      </div>
+
+      {ctf.description ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{ctf.description}</p> : null}
+
+      <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-slate-500">Window</dt>
+        <dd data-testid="ctf-window">{formatWindow(ctf.starts_at, ctf.ends_at)}</dd>
+        <dt className="text-slate-500">Challenges · members</dt>
+        <dd>
+          {ctf.challenges} · {ctf.members}
+        </dd>
+        {ctf.deployed_at ? (
+          <>
+            <dt className="text-slate-500">Last deployed</dt>
+            <dd>{formatUtc(ctf.deployed_at)}</dd>
+          </>
+        ) : null}
+        {ctf.archived_at ? (
+          <>
+            <dt className="text-slate-500">Archived</dt>
+            <dd>{formatUtc(ctf.archived_at)}</dd>
+          </>
+        ) : null}
+        {ctf.status === "deployed" && ctf.url ? (
+          <>
+            <dt className="text-slate-500">Address</dt>
+            <dd className="min-w-0">
+              <a href={ctf.url} target="_blank" rel="noreferrer" className="font-medium text-brand-700 underline underline-offset-2" data-testid="ctf-public-link">
+                Open competition page
+              </a>
+              <span className="ml-2 break-all text-xs text-slate-500">{ctf.url}</span>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+
+      {ctf.status === "deploying" ? (
+        <p className="mt-4 text-sm text-slate-600" aria-live="polite">
+          Deploying in the background… this page updates by itself.
+        </p>
+      ) : null}
+      {ctf.status === "deploy_failed" && ctf.last_error ? (
+        <div className="mt-4">
+          <Notice tone="error">
+            <p className="font-semibold">The last deploy failed</p>
+            <p data-testid="ctf-last-error" className="break-words">
+              {ctf.last_error}
+            </p>
+          </Notice>
+        </div>
+      ) : null}
+      {action.error ? (
+        <div className="mt-4">
+          <ErrorNotice error={action.error} />
+        </div>
+      ) : null}
+
+      <p className="mt-4 text-xs text-slate-500">
+        <HostNote host={ctf.host} />
+      </p>
+
+      {ctf.status !== "archived" ? <EditDetails ctf={ctf} /> : null}
+    </Card>
+  );
+}
+
+function EditDetails({ ctf }: { ctf: CtfView }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="mt-4 rounded-md border border-slate-200" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-700">Edit details</summary>
+      {open ? <EditForm ctf={ctf} onDone={() => setOpen(false)} /> : null}
+    </details>
+  );
+}
+
+/** Mounted when opened: starts from the competition as it is then; polling does not overwrite typing. */
+function EditForm({ ctf, onDone }: { ctf: CtfView; onDone: () => void }) {
+  const client = useQueryClient();
+  const [title, setTitle] = useState(ctf.title);
+  const [description, setDescription] = useState(ctf.description);
+  const [start, setStart] = useState(isoToUtcInput(ctf.starts_at));
+  const [end, setEnd] = useState(isoToUtcInput(ctf.ends_at));
+  const [isPublic, setIsPublic] = useState(ctf.is_public);
+  const save = useMutation({
+    mutationFn: (body: Record<string, unknown>) => fetchJson<CtfView>(ctfUrl(ctf.id), { method: "PATCH", body: JSON.stringify(body) }),
+    onSuccess: (updated) => {
+      client.setQueryData(queryKeys.ctf(ctf.id), updated);
+      client.invalidateQueries({ queryKey: queryKeys.ctfList() });
+      onDone();
+    },
+  });
+  return (
+    <form
+      className="space-y-4 border-t border-slate-200 p-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate({ title, description, starts_at: utcInputToIso(start) ?? start, ends_at: utcInputToIso(end) ?? end, is_public: isPublic });
+      }}
+    >
+      <TextField label="Title" id="edit-ctf-title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} />
+      <TextAreaField label="Description" id="edit-ctf-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Start (UTC)" id="edit-ctf-start" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} required />
+        <TextField label="End (UTC)" id="edit-ctf-end" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} required />
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
+        <span className="font-medium text-slate-700">Public (anyone can enrol from the competition page)</span>
+      </label>
+      {ctf.status === "deployed" && ctf.host === "ctfd" ? (
+        <p className="text-xs text-slate-500">Changes are saved here; the running CTFd instance keeps its own settings.</p>
+      ) : null}
+      {save.error ? <ErrorNotice error={save.error} /> : null}
+      <div className="flex gap-2">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save changes"}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,158 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { fetchJson } from "@/components/fetch-json";
+import { plural } from "@/components/tests/format";
+import { Button } from "@/components/ui/button";
+import { Card, Notice } from "@/components/ui/card";
+import { TextField } from "@/components/ui/field";
+import type { Page } from "@/lib/api/paging";
+import type { CtfView } from "@/lib/ctf/schemas";
+import { queryKeys } from "@/lib/query-keys";
+import { formatWindow, isTransitional, utcInputToIso } from "./format";
+import { ErrorNotice, StatusBadge, TextAreaField } from "./ui";
+
+/** The Competitions page: the create form and the list (followed every 2 s while one deploys). */
+export function CompetitionsPanel({ initial }: { initial?: Page<CtfView> }) {
+  const ctfs = useQuery({
+    queryKey: queryKeys.ctfList(),
+    queryFn: () => fetchJson<Page<CtfView>>("/api/app/ctfs?per_page=100"),
+    initialData: initial,
+    refetchInterval: (query) => (query.state.data?.data.some((ctf) => isTransitional(ctf.status)) ? 2_000 : false),
+  });
+  return (
+    <div className="space-y-6">
+      <CreateCompetitionForm />
+      <CompetitionList ctfs={ctfs.data} loading={ctfs.isLoading} error={ctfs.error} />
+    </div>
+  );
+}
+
+function CreateCompetitionForm() {
+  const client = useQueryClient();
+  const [title, setTitle] = useState("");
+  const [description, setDescription] = useState("");
+  const [start, setStart] = useState("");
+  const [end, setEnd] = useState("");
+  const [isPublic, setIsPublic] = useState(false);
+  const [created, setCreated] = useState<CtfView | null>(null);
+
+  const create = useMutation({
+    mutationFn: (body: { title: string; description: string; starts_at: string; ends_at: string; is_public: boolean }) =>
+      fetchJson<CtfView>("/api/app/ctfs", { method: "POST", body: JSON.stringify(body) }),
+    onMutate: () => setCreated(null),
+    onSuccess: (ctf) => {
+      setCreated(ctf);
+      setTitle("");
+      setDescription("");
+      setStart("");
+      setEnd("");
+      setIsPublic(false);
+      client.invalidateQueries({ queryKey: queryKeys.ctfList() });
+    },
+  });
+
+  return (
+    <Card>
+      <h2 className="font-semibold">Create a competition</h2>
+      <p className="mt-1 text-sm text-slate-600">It starts as a draft: add challenges, then deploy it. Times are in UTC.</p>
+      {created ? (
+        <div className="mt-3">
+          <Notice tone="success">
+            Competition &ldquo;{created.title}&rdquo; created as a draft.{" "}
+            <Link href={`/competitions/${created.id}`} className="font-medium underline">
+              Open it
+            </Link>
+          </Notice>
+        </div>
+      ) : null}
+      <form
+        className="mt-4 space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          // A value the browser accepted but we cannot read goes through as typed: the API names the field.
+          create.mutate({ title, description, starts_at: utcInputToIso(start) ?? start, ends_at: utcInputToIso(end) ?? end, is_public: isPublic });
+        }}
+      >
+        <TextField label="Title" id="ctf-title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} placeholder="e.g. Spring CTF 2026" />
+        <TextAreaField label="Description (optional)" id="ctf-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Start (UTC)" id="ctf-start" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} required />
+          <TextField label="End (UTC)" id="ctf-end" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} required min={start || undefined} />
+        </div>
+        <label className="flex items-start gap-2 text-sm">
+          <input type="checkbox" className="mt-1" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
+          <span>
+            <span className="font-medium text-slate-700">Public</span>
+            <span className="block text-xs text-slate-500">Anyone with the competition&rsquo;s address can enrol with an e-mail address. Private: invited members only.</span>
+          </span>
+        </label>
+        {create.error ? <ErrorNotice error={create.error} /> : null}
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? "Creating…" : "Create competition"}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function CompetitionList({ ctfs, loading, error }: { ctfs?: Page<CtfView>; loading: boolean; error: Error | null }) {
+  if (loading) return <p className="text-sm text-slate-600">Loading…</p>;
+  if (error && !ctfs) return <Notice tone="error">{error.message}</Notice>;
+  if (!ctfs?.data.length) {
+    return (
+      <Card>
+        <p className="text-sm text-slate-600">No competitions yet. Create one above.</p>
+      </Card>
+    );
+  }
+  return (
+    <Card className="p-0">
+      <div className="overflow-x-auto" role="region" aria-label="Competitions" tabIndex={0}>
+        <table className="w-full min-w-[720px] text-left text-sm">
+          <caption className="sr-only">Competitions, newest first</caption>
+          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-2">Title</th>
+              <th scope="col" className="px-4 py-2">Status</th>
+              <th scope="col" className="px-4 py-2">Window</th>
+              <th scope="col" className="px-4 py-2">Visibility</th>
+              <th scope="col" className="px-4 py-2 text-right">Challenges</th>
+              <th scope="col" className="px-4 py-2 text-right">Members</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {ctfs.data.map((ctf) => (
+              <tr key={ctf.id} data-testid="ctf-row" data-ctf-id={ctf.id} data-title={ctf.title} data-status={ctf.status} className="align-top hover:bg-slate-50">
+                <th scope="row" className="px-4 py-3 font-medium">
+                  <Link href={`/competitions/${ctf.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+                    {ctf.title}
+                  </Link>
+                  {ctf.status === "deployed" && ctf.url ? (
+                    <a href={ctf.url} className="mt-0.5 block break-all text-xs font-normal text-slate-500 underline-offset-2 hover:underline" target="_blank" rel="noreferrer">
+                      {ctf.url}
+                    </a>
+                  ) : null}
+                </th>
+                <td className="px-4 py-3">
+                  <StatusBadge status={ctf.status} />
+                </td>
+                <td className="px-4 py-3 text-slate-600">{formatWindow(ctf.starts_at, ctf.ends_at)}</td>
+                <td className="px-4 py-3 text-slate-600">{ctf.is_public ? "Public" : "Private"}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{ctf.challenges}</td>
+                <td className="px-4 py-3 text-right tabular-nums">{ctf.members}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {ctfs.pagination.total > ctfs.data.length ? (
+        <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500">
+          The newest {plural(ctfs.data.length, "competition")} of {ctfs.pagination.total}.
+        </p>
+      ) : null}
+    </Card>
+  );
+}

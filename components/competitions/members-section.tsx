@@ -1,0 +1,136 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { fetchJson } from "@/components/fetch-json";
+import { Button } from "@/components/ui/button";
+import { Card, Notice } from "@/components/ui/card";
+import { TextField } from "@/components/ui/field";
+import type { Page } from "@/lib/api/paging";
+import type { CtfView, MemberView } from "@/lib/ctf/schemas";
+import { queryKeys } from "@/lib/query-keys";
+import { ctfUrl } from "./api";
+import { formatUtc } from "./format";
+import { ErrorNotice, StatusBadge } from "./ui";
+
+/** Competitors: invite by e-mail (again = re-invite), who joined, who enrolled themselves. */
+export function MembersSection({ ctf }: { ctf: CtfView }) {
+  const client = useQueryClient();
+  const members = useQuery({
+    queryKey: queryKeys.ctfMembers(ctf.id),
+    queryFn: () => fetchJson<Page<MemberView>>(`${ctfUrl(ctf.id)}/members?per_page=100`),
+    // While deployed, people enrol and join from their e-mail: follow them.
+    refetchInterval: ctf.status === "deployed" ? 10_000 : false,
+  });
+  const [email, setEmail] = useState("");
+  const [sent, setSent] = useState<{ email: string; again: boolean } | null>(null);
+  const invite = useMutation({
+    mutationFn: (address: string) => fetchJson<MemberView>(`${ctfUrl(ctf.id)}/members`, { method: "POST", body: JSON.stringify({ email: address }) }),
+    onMutate: () => setSent(null),
+    onSuccess: (member, address) => {
+      setSent({ email: member.email, again: member.invitations > 1 });
+      if (address === email) setEmail("");
+      client.invalidateQueries({ queryKey: queryKeys.ctfMembers(ctf.id) });
+      client.invalidateQueries({ queryKey: queryKeys.ctf(ctf.id), exact: true });
+      client.invalidateQueries({ queryKey: queryKeys.ctfList() });
+    },
+  });
+  const archived = ctf.status === "archived";
+  const list = members.data?.data;
+
+  return (
+    <section aria-labelledby="members-title" className="space-y-4">
+      <div>
+        <h2 id="members-title" className="text-lg font-semibold">
+          Members
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Each invited address receives an e-mail with a link to accept; no account is needed.
+          {ctf.is_public ? " This competition is public: visitors of its page can also enrol themselves." : ""}
+        </p>
+      </div>
+      {archived ? null : (
+        <Card>
+          <form
+            className="flex flex-wrap items-end gap-3"
+            onSubmit={(event) => {
+              event.preventDefault();
+              invite.mutate(email.trim());
+            }}
+          >
+            <div className="min-w-64 flex-1">
+              <TextField label="E-mail address" id="member-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required placeholder="competitor@example.com" />
+            </div>
+            <Button type="submit" disabled={invite.isPending}>
+              {invite.isPending && invite.variables === email.trim() ? "Inviting…" : "Invite"}
+            </Button>
+          </form>
+        </Card>
+      )}
+      {sent ? <Notice tone="success">{sent.again ? `Invitation sent again to ${sent.email}.` : `Invitation sent to ${sent.email}.`}</Notice> : null}
+      {invite.error ? <ErrorNotice error={invite.error} /> : null}
+      <Card className="p-0">
+        {members.isLoading ? <p className="p-5 text-sm text-slate-600">Loading members…</p> : null}
+        {members.error && !list ? (
+          <div className="p-4">
+            <Notice tone="error">{members.error.message}</Notice>
+          </div>
+        ) : null}
+        {list && list.length === 0 ? <p className="p-5 text-sm text-slate-600">Nobody invited yet.</p> : null}
+        {list?.length ? (
+          <div className="overflow-x-auto" role="region" aria-label="Members" tabIndex={0}>
+            <table className="w-full min-w-[720px] text-left text-sm">
+              <caption className="sr-only">Members of {ctf.title}, in order of invitation</caption>
+              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+                <tr>
+                  <th scope="col" className="px-4 py-2">E-mail</th>
+                  <th scope="col" className="px-4 py-2">Status</th>
+                  <th scope="col" className="px-4 py-2">Enrolled by</th>
+                  <th scope="col" className="px-4 py-2 text-right">Invitations</th>
+                  <th scope="col" className="px-4 py-2">Last invited</th>
+                  <th scope="col" className="px-4 py-2">Joined</th>
+                  <th scope="col" className="px-4 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {list.map((member) => (
+                  <tr key={member.id} data-testid="member-row" data-email={member.email} data-status={member.status}>
+                    <th scope="row" className="min-w-48 break-all px-4 py-3 font-normal text-slate-800">
+                      {member.email}
+                    </th>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={member.status} />
+                    </td>
+                    <td className="px-4 py-3 text-slate-600" data-testid="member-self-enrolled" data-value={member.self_enrolled}>
+                      {member.self_enrolled ? "Themselves" : "Invitation"}
+                    </td>
+                    <td className="px-4 py-3 text-right tabular-nums" data-testid="member-invitations">
+                      {member.invitations}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatUtc(member.invited_at)}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatUtc(member.joined_at)}</td>
+                    <td className="px-4 py-3 text-right">
+                      {member.status === "invited" && !archived ? (
+                        <Button
+                          type="button"
+                          variant="secondary"
+                          disabled={invite.isPending}
+                          aria-label={`Invite ${member.email} again`}
+                          onClick={() => invite.mutate(member.email)}
+                        >
+                          {invite.isPending && invite.variables === member.email ? "Sending…" : "Re-invite"}
+                        </Button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </Card>
+    </section>
+  );
+}

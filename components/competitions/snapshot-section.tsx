@@ -1,0 +1,105 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { fetchJson } from "@/components/fetch-json";
+import { Card, Notice } from "@/components/ui/card";
+import type { CtfSnapshot } from "@/db/schema";
+import type { CtfView } from "@/lib/ctf/schemas";
+import { queryKeys } from "@/lib/query-keys";
+import { ctfUrl } from "./api";
+import { formatUtc } from "./format";
+import { StatusBadge } from "./ui";
+
+/** The final snapshot stored when the competition was archived: challenges, members and the scoreboard. */
+export function SnapshotSection({ ctf }: { ctf: CtfView }) {
+  const snapshot = useQuery({
+    queryKey: queryKeys.ctfSnapshot(ctf.id),
+    queryFn: () => fetchJson<CtfSnapshot>(`${ctfUrl(ctf.id)}/snapshot`),
+    staleTime: Infinity,
+  });
+  const data = snapshot.data;
+  return (
+    <section aria-labelledby="snapshot-title" className="space-y-4" data-testid="ctf-snapshot">
+      <div>
+        <h2 id="snapshot-title" className="text-lg font-semibold">
+          Final snapshot
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Kept as it was when the competition was archived{data ? ` (${formatUtc(data.archived_at)})` : ""}.</p>
+      </div>
+      {snapshot.isLoading ? <p className="text-sm text-slate-600">Loading the snapshot…</p> : null}
+      {snapshot.error ? <Notice tone="error">{snapshot.error.message}</Notice> : null}
+      {data ? (
+        <div className="grid gap-4 lg:grid-cols-2">
+          <Card className="p-0 lg:col-span-2">
+            <h3 className="px-5 pt-4 font-semibold">Challenges ({data.challenges.length})</h3>
+            {data.challenges.length === 0 ? (
+              <p className="px-5 pb-4 pt-2 text-sm text-slate-600">None.</p>
+            ) : (
+              <div className="mt-2 overflow-x-auto" role="region" aria-label="Snapshot challenges" tabIndex={0}>
+                <table className="w-full min-w-[560px] text-left text-sm">
+                  <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
+                    <tr>
+                      <th scope="col" className="px-5 py-2">Title</th>
+                      <th scope="col" className="px-5 py-2">Category</th>
+                      <th scope="col" className="px-5 py-2 text-right">Points</th>
+                      <th scope="col" className="px-5 py-2">Status</th>
+                      <th scope="col" className="px-5 py-2 text-right">Platform ID</th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {data.challenges.map((challenge) => (
+                      <tr key={challenge.challenge_id} data-testid="snapshot-challenge" data-title={challenge.title}>
+                        <th scope="row" className="px-5 py-2 font-medium">
+                          {challenge.title}
+                        </th>
+                        <td className="px-5 py-2 text-slate-600">{challenge.category}</td>
+                        <td className="px-5 py-2 text-right tabular-nums">{challenge.points}</td>
+                        <td className="px-5 py-2">
+                          <StatusBadge status={challenge.status} />
+                        </td>
+                        <td className="px-5 py-2 text-right tabular-nums">{challenge.platform_challenge_id ?? "—"}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+          <Card className="p-0">
+            <h3 className="px-5 pt-4 font-semibold">Members ({data.members.length})</h3>
+            {data.members.length === 0 ? (
+              <p className="px-5 pb-4 pt-2 text-sm text-slate-600">None.</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-slate-100 border-t border-slate-200 text-sm">
+                {data.members.map((member) => (
+                  <li key={member.member_id} className="flex items-center justify-between gap-3 px-5 py-2" data-testid="snapshot-member" data-email={member.email}>
+                    <span className="break-all">{member.email}</span>
+                    <StatusBadge status={member.status} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          <Card className="p-0">
+            <h3 className="px-5 pt-4 font-semibold">Scores</h3>
+            {data.scores.length === 0 ? (
+              <p className="px-5 pb-4 pt-2 text-sm text-slate-600">No scores.</p>
+            ) : (
+              <ol className="mt-2 divide-y divide-slate-100 border-t border-slate-200 text-sm">
+                {data.scores.map((score, index) => (
+                  <li key={score.member_id} className="flex items-center justify-between gap-3 px-5 py-2" data-testid="snapshot-score" data-email={score.email}>
+                    <span className="min-w-0 break-all">
+                      <span className="mr-2 tabular-nums text-slate-500">{index + 1}.</span>
+                      {score.email}
+                    </span>
+                    <span className="font-medium tabular-nums">{score.score}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Card>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+"use client";
+
+import { useActionState } from "react";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/card";
+
+export type JoinState = { error?: string };
+
+/** The "Join the class" button; a refusal (e.g. another address) is shown in place. */
+export function JoinForm({ action }: { action: (state: JoinState, form: FormData) => Promise<JoinState> }) {
+  const [state, formAction, pending] = useActionState(action, {});
+  return (
+    <form action={formAction} className="space-y-3">
+      {state.error ? <Notice tone="error">{state.error}</Notice> : null}
+      <Button type="submit" className="min-h-11 w-full" disabled={pending}>
+        {pending ? "Joining…" : "Join the class"}
+      </Button>
+    </form>
+  );
+}

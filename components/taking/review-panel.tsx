@@ -1,0 +1,46 @@
+import type { Ref } from "react";
+import { Card } from "@/components/ui/card";
+import type { TakingView } from "@/lib/tests/taking";
+
+type Props = {
+  questions: TakingView["questions"];
+  answers: Record<number, number>;
+  onJump: (index: number) => void;
+  headingRef: Ref<HTMLHeadingElement>;
+};
+
+/** Before submitting: which questions still need an answer, each a jump back to it. */
+export function ReviewPanel({ questions, answers, onJump, headingRef }: Props) {
+  const unanswered = questions.map((question, index) => ({ question, index })).filter(({ question }) => answers[question.id] === undefined);
+  return (
+    <Card>
+      <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
+        Review
+      </h2>
+      {unanswered.length ? (
+        <>
+          <p className="mt-1 text-sm text-slate-600">
+            {unanswered.length === 1 ? "1 question still needs an answer:" : `${unanswered.length} questions still need an answer:`}
+          </p>
+          <ul className="mt-3 space-y-2">
+            {unanswered.map(({ question, index }) => (
+              <li key={question.id}>
+                <button
+                  type="button"
+                  data-testid="unanswered-item"
+                  onClick={() => onJump(index)}
+                  className="flex min-h-11 w-full items-start gap-3 rounded-md border border-slate-200 px-3 py-2 text-left text-sm hover:bg-slate-50"
+                >
+                  <span className="shrink-0 font-semibold text-brand-700 underline">Question {index + 1}</span>
+                  <span className="line-clamp-2 min-w-0 break-words text-slate-700">{question.prompt}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">Every question is answered. You can still change any answer before you submit.</p>
+      )}
+    </Card>
+  );
+}

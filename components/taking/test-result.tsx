@@ -1,0 +1,94 @@
+import { Card } from "@/components/ui/card";
+import type { RecipientResult } from "@/db/schema";
+import type { TakingView } from "@/lib/tests/taking";
+import { DomainBars } from "./score-bars";
+
+type Props = {
+  certification: string;
+  result: RecipientResult;
+  questions: TakingView["questions"];
+  answers: TakingView["answers"];
+  /** Correct options and explanations; null while they are still loading. */
+  review: TakingView["review"];
+};
+
+/** The recipient's result: overall, per domain, then every question with its correct answer. */
+export function TestResult({ certification, result, questions, answers, review }: Props) {
+  return (
+    <div className="space-y-6">
+      <Card>
+        <p className="text-sm font-medium text-slate-600">{certification}</p>
+        <h1 className="mt-1 text-xl font-semibold">Your result</h1>
+        <p className="mt-4 flex flex-wrap items-baseline gap-x-3">
+          <span data-testid="result-percent" className="text-4xl font-bold tracking-tight text-slate-900">
+            {result.percent}%
+          </span>
+          <span className="text-sm text-slate-600">
+            {result.correct} of {result.questions} questions correct
+          </span>
+        </p>
+      </Card>
+
+      <Card>
+        <h2 className="mb-4 text-lg font-semibold">By domain</h2>
+        <DomainBars domains={result.domains} />
+      </Card>
+
+      <Card>
+        <h2 className="text-lg font-semibold">Answers and explanations</h2>
+        {review ? (
+          <ol className="mt-4 space-y-6">
+            {questions.map((question, index) => (
+              <ReviewItem key={question.id} number={index + 1} question={question} chosen={answers[question.id]} review={review[question.id]} />
+            ))}
+          </ol>
+        ) : (
+          <p role="status" className="mt-2 text-sm text-slate-600">
+            Loading the correct answers…
+          </p>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function ReviewItem({
+  number,
+  question,
+  chosen,
+  review,
+}: {
+  number: number;
+  question: TakingView["questions"][number];
+  chosen: number | undefined;
+  review: { correct: number; explanation: string } | undefined;
+}) {
+  const right = review !== undefined && chosen === review.correct;
+  return (
+    <li className="border-t border-slate-100 pt-5 first:border-t-0 first:pt-0">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
+        Question {number} · {question.domain}
+      </p>
+      <p className="mt-1 font-medium text-slate-900">{question.prompt}</p>
+      <p className={`mt-1 text-sm font-medium ${right ? "text-green-700" : "text-red-700"}`}>{right ? "✓ Correct" : "✗ Incorrect"}</p>
+      <ul className="mt-3 space-y-2">
+        {question.options.map((option, index) => {
+          const isCorrect = review?.correct === index;
+          const isChosen = chosen === index;
+          const tone = isCorrect ? "border-green-300 bg-green-50" : isChosen ? "border-red-300 bg-red-50" : "border-slate-200";
+          return (
+            <li key={index} className={`rounded-md border px-3 py-2 text-sm ${tone}`}>
+              <span className="break-words">{option}</span>
+              {isCorrect || isChosen ? (
+                <span className="mt-0.5 block text-xs font-semibold text-slate-700">
+                  {[isCorrect ? "Correct answer" : null, isChosen ? "Your answer" : null].filter(Boolean).join(" · ")}
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {review?.explanation ? <p className="mt-3 text-sm text-slate-700">{review.explanation}</p> : null}
+    </li>
+  );
+}

@@ -1,0 +1,136 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { fetchJson, RequestError } from "@/components/fetch-json";
+import { Button } from "@/components/ui/button";
+import type { RecipientResult } from "@/db/schema";
+import type { TakingView } from "@/lib/tests/taking";
+import { ProgressMeter } from "./progress-meter";
+import { QuestionCard } from "./question-card";
+import { QuestionNavigator } from "./question-navigator";
+import { ReviewPanel } from "./review-panel";
+import { SubmitPanel } from "./submit-panel";
+import { TestResult } from "./test-result";
+import { useAnswers } from "./use-answers";
+
+type Position = { mode: "question"; index: number } | { mode: "review" };
+
+/** Where a (re)opened test resumes: the first unanswered question, or the review when none is left. */
+function startPosition(view: TakingView): Position {
+  const index = view.questions.findIndex((q) => view.answers[q.id] === undefined);
+  return index === -1 ? { mode: "review" } : { mode: "question", index };
+}
+
+export function TestRunner({ token, view }: { token: string; view: TakingView }) {
+  const router = useRouter();
+  const refresh = useCallback(() => router.refresh(), [router]);
+  const { answers, states, pending, choose, retry, clear } = useAnswers(token, view, refresh);
+  const [position, setPosition] = useState<Position>(() => startPosition(view));
+  const [confirming, setConfirming] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  const submit = useMutation({
+    mutationFn: () => fetchJson<RecipientResult>(`/api/t/${encodeURIComponent(token)}/submit`, { method: "POST" }),
+    onSuccess: () => {
+      clear();
+      router.refresh(); // the page comes back as the result, with the correct answers
+    },
+    onError: () => setConfirming(false),
+  });
+
+  // After moving to another question or the review, focus its heading (not on first load).
+  useEffect(() => {
+    if (moved.current) headingRef.current?.focus();
+  }, [position]);
+
+  const go = (next: Position) => {
+    moved.current = true;
+    setConfirming(false);
+    setPosition(next);
+  };
+
+  const { questions } = view;
+  const total = questions.length;
+  const answered = questions.filter((q) => answers[q.id] !== undefined).length;
+
+  if (submit.data) {
+    return <TestResult certification={view.certification} result={submit.data} questions={questions} answers={answers} review={null} />;
+  }
+
+  const index = position.mode === "question" ? position.index : null;
+  const question = index === null ? undefined : questions[index];
+
+  return (
+    <div className="space-y-5">
+      <header className="space-y-3">
+        <div>
+          <p className="text-sm font-medium text-slate-600">{view.certification}</p>
+          <h1 className="text-xl font-semibold break-words">Practice test{view.name ? ` for ${view.name}` : ""}</h1>
+        </div>
+        <ProgressMeter answered={answered} total={total} />
+      </header>
+
+      {question && index !== null ? (
+        <>
+          <QuestionCard
+            key={question.id}
+            question={question}
+            number={index + 1}
+            total={total}
+            chosen={answers[question.id]}
+            saveState={states[question.id]}
+            onChoose={(option) => choose(question.id, option)}
+            onRetry={retry}
+            headingRef={headingRef}
+          />
+          <div className="flex flex-wrap justify-between gap-2">
+            <Button type="button" variant="secondary" className="min-h-11" disabled={index === 0} onClick={() => go({ mode: "question", index: index - 1 })}>
+              <span aria-hidden="true">←</span> Previous
+            </Button>
+            {index < total - 1 ? (
+              <div className="flex flex-wrap gap-2">
+                <Button type="button" variant="ghost" className="min-h-11" onClick={() => go({ mode: "review" })}>
+                  Review
+                </Button>
+                <Button type="button" className="min-h-11" onClick={() => go({ mode: "question", index: index + 1 })}>
+                  Next <span aria-hidden="true">→</span>
+                </Button>
+              </div>
+            ) : (
+              <Button type="button" className="min-h-11" onClick={() => go({ mode: "review" })}>
+                Review <span aria-hidden="true">→</span>
+              </Button>
+            )}
+          </div>
+        </>
+      ) : (
+        <ReviewPanel questions={questions} answers={answers} onJump={(i) => go({ mode: "question", index: i })} headingRef={headingRef} />
+      )}
+
+      <QuestionNavigator questions={questions} answers={answers} current={index} onJump={(i) => go({ mode: "question", index: i })} />
+
+      <SubmitPanel
+        total={total}
+        left={total - answered}
+        saving={pending}
+        confirming={confirming}
+        submitting={submit.isPending}
+        error={submit.error ? submitErrorMessage(submit.error) : null}
+        onStart={() => {
+          submit.reset();
+          setConfirming(true);
+        }}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => submit.mutate()}
+      />
+    </div>
+  );
+}
+
+function submitErrorMessage(error: Error): string {
+  if (error instanceof RequestError) return error.message;
+  return "Could not reach the server. Your answers are saved; check your connection and submit again.";
+}

@@ -1,0 +1,351 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useMemo, useState } from "react";
+import { fetchJson } from "@/components/fetch-json";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Card, Notice } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { queryKeys } from "@/lib/query-keys";
+import type { RecipientView, TestView } from "@/lib/tests/schemas";
+import { Bar, StatusBadge } from "./bars";
+import { formatDateTime, formatPercent, plural } from "./format";
+import { parseRecipients } from "./parse-recipients";
+import { RecipientsInput } from "./recipients-input";
+import { RequestErrorNotice } from "./request-error";
+import { panelClass, stacked } from "./stacked-table";
+import { useUsage } from "./usage";
+
+const testUrl = (code: string) => `/api/app/tests/${encodeURIComponent(code)}`;
+
+/**
+ * One test: its header, every recipient with status, result and per-domain bars, personal
+ * links and resend, more recipients, and the CSV export. While anyone has not completed, it
+ * refreshes every 3 s.
+ */
+export function TestDetail({ code, initial }: { code: string; initial?: TestView }) {
+  const test = useQuery({
+    queryKey: queryKeys.test(code),
+    queryFn: () => fetchJson<TestView>(testUrl(code)),
+    initialData: initial,
+    refetchInterval: (query) => (query.state.data?.recipients.some((r) => r.status !== "completed") ? 3_000 : false),
+  });
+
+  if (test.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
+  if (!test.data) return <Notice tone="error">{test.error?.message ?? "This test could not be loaded."}</Notice>;
+  const data = test.data;
+
+  return (
+    <div className="space-y-6">
+      <TestHeader test={data} />
+      <Recipients test={data} />
+      <AddRecipients test={data} />
+    </div>
+  );
+}
+
+function TestHeader({ test }: { test: TestView }) {
+  const total = test.recipients.length;
+  return (
+    <div>
+      <p className="mb-2 text-sm">
+        <Link href="/tests" className="text-brand-700 underline-offset-2 hover:underline">
+          ← All tests
+        </Link>
+      </p>
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight">
+            Test{" "}
+            <span data-testid="test-code" className="font-mono">
+              {test.code}
+            </span>
+          </h1>
+          <p className="mt-1 text-sm text-slate-600" data-testid="test-certification">
+            {test.certification}
+          </p>
+        </div>
+        <a href={`${testUrl(test.code)}/export`} download className={buttonClass("secondary")} data-testid="export-csv">
+          Export CSV
+        </a>
+      </div>
+      <Card>
+        <dl className="grid gap-4 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-xs font-medium uppercase text-slate-500">Questions</dt>
+            <dd className="mt-1 text-lg font-semibold tabular-nums">{test.questions}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium uppercase text-slate-500">Completed</dt>
+            <dd className="mt-1">
+              <span className="text-lg font-semibold tabular-nums" data-testid="test-completed">
+                {`${test.completed} / ${total}`}
+              </span>{" "}
+              <span className="text-slate-600">completed · {test.started} started</span>
+              <Bar value={test.completed} max={total} tone="green" className="mt-1 max-w-48" />
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium uppercase text-slate-500">Created</dt>
+            <dd className="mt-1">{formatDateTime(test.created_at)}</dd>
+            {test.class_id ? (
+              <dd className="mt-1 text-slate-600">
+                Sent to a{" "}
+                <Link href={`/classes/${test.class_id}`} className="text-brand-700 underline">
+                  class
+                </Link>
+              </dd>
+            ) : null}
+          </div>
+          <div className="sm:col-span-3">
+            <dt className="text-xs font-medium uppercase text-slate-500">Domains</dt>
+            <dd className="mt-1">
+              <ul className="flex flex-wrap gap-2">
+                {test.domains.map((domain) => (
+                  <li key={domain.id} className="rounded-md bg-slate-100 px-2 py-1 text-slate-700" data-testid="test-domain">
+                    {domain.name} <span className="text-slate-500">· {plural(domain.questions, "question")}</span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        </dl>
+      </Card>
+    </div>
+  );
+}
+
+function Recipients({ test }: { test: TestView }) {
+  const client = useQueryClient();
+  const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
+  const resend = useMutation({
+    mutationFn: (recipient: RecipientView) =>
+      fetchJson<RecipientView>(`${testUrl(test.code)}/recipients/${recipient.id}/resend`, { method: "POST" }),
+    onMutate: () => setNotice(null),
+    onSuccess: (recipient) => {
+      setNotice({ tone: "success", text: `The test was e-mailed again to ${recipient.email}, with the same personal link.` });
+      client.invalidateQueries({ queryKey: queryKeys.test(test.code) });
+    },
+    onError: (error) => setNotice({ tone: "error", text: error.message }),
+  });
+
+  return (
+    <section aria-labelledby="recipients-heading" className="space-y-3">
+      <h2 id="recipients-heading" className="text-lg font-semibold">
+        Recipients <span className="text-sm font-normal text-slate-500">({test.recipients.length})</span>
+      </h2>
+      {notice ? (
+        <div className="flex items-start gap-2" data-testid="resend-notice">
+          <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
+            <Notice tone={notice.tone}>{notice.text}</Notice>
+          </div>
+          <Button type="button" variant="ghost" onClick={() => setNotice(null)} aria-label="Dismiss message">
+            ×
+          </Button>
+        </div>
+      ) : null}
+      <div className={panelClass}>
+        <table className={stacked.table} role="table">
+          <caption className="sr-only">Recipients of test {test.code}, their status and results</caption>
+          <thead className={stacked.head} role="rowgroup">
+            <tr role="row">
+              {["Recipient", "Status", "Result", "By domain"].map((name) => (
+                <th key={name} scope="col" role="columnheader" className={stacked.headCell}>
+                  {name}
+                </th>
+              ))}
+              <th scope="col" role="columnheader" className={stacked.headCell}>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className={stacked.body} role="rowgroup">
+            {test.recipients.map((recipient) => {
+              const resending = resend.isPending && resend.variables?.id === recipient.id;
+              return (
+                <tr
+                  key={recipient.id}
+                  role="row"
+                  data-testid="recipient-row"
+                  data-email={recipient.email}
+                  data-status={recipient.status}
+                  className={`${stacked.row} grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-3 px-4 py-4 align-top md:p-0`}
+                >
+                  <th scope="row" role="rowheader" className={`${stacked.cell} font-normal md:max-w-56`}>
+                    {recipient.name ? <span className="block font-medium">{recipient.name}</span> : null}
+                    <span className={`block [overflow-wrap:anywhere] ${recipient.name ? "text-slate-600" : "font-medium"}`}>
+                      {recipient.email}
+                    </span>
+                  </th>
+                  <td role="cell" className={`${stacked.cell} text-right md:text-left`}>
+                    <StatusBadge status={recipient.status} />
+                    <span className="mt-1 block whitespace-nowrap text-xs text-slate-500">
+                      {recipient.status === "completed"
+                        ? formatDateTime(recipient.completed_at)
+                        : recipient.status === "started"
+                          ? formatDateTime(recipient.started_at)
+                          : formatDateTime(recipient.sent_at)}
+                    </span>
+                  </td>
+                  <td role="cell" className={`${stacked.cell} col-span-2 whitespace-nowrap`}>
+                    {recipient.result ? (
+                      <>
+                        <span aria-hidden="true" className={stacked.label}>
+                          Result
+                        </span>
+                        <span data-testid="recipient-percent" className="text-lg font-semibold tabular-nums">
+                          {formatPercent(recipient.result.percent)}
+                        </span>
+                        <span className="ml-2 text-xs text-slate-500 md:ml-0 md:block">
+                          {recipient.result.correct} of {recipient.result.questions} correct
+                        </span>
+                      </>
+                    ) : (
+                      <span className="text-slate-400 max-md:hidden">
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">No result yet</span>
+                      </span>
+                    )}
+                  </td>
+                  <td role="cell" className={`${stacked.cell} col-span-2 ${recipient.result ? "" : "max-md:hidden"}`}>
+                    {recipient.result ? (
+                      <ul className="space-y-1.5 md:min-w-48" aria-label={`Results by domain for ${recipient.email}`}>
+                        {recipient.result.domains.map((domain) => (
+                          <li
+                            key={domain.id}
+                            data-testid="domain-bar"
+                            data-domain={domain.name}
+                            data-domain-id={domain.id}
+                            data-percent={domain.percent}
+                          >
+                            <span className="flex justify-between gap-2 text-xs">
+                              <span className="min-w-0 text-slate-700">{domain.name}</span>
+                              <span className="shrink-0 tabular-nums text-slate-600">
+                                {formatPercent(domain.percent)}
+                                <span className="sr-only">
+                                  {" "}
+                                  ({domain.correct} of {domain.questions} correct)
+                                </span>
+                              </span>
+                            </span>
+                            <Bar value={domain.percent} className="mt-0.5" />
+                          </li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <span className="text-slate-400">
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">No result yet</span>
+                      </span>
+                    )}
+                  </td>
+                  <td role="cell" className={`${stacked.cell} col-span-2`}>
+                    <div className="flex flex-wrap gap-2 md:justify-end">
+                      <CopyButton value={recipient.link} label="Copy link" />
+                      <Button
+                        type="button"
+                        variant="secondary"
+                        disabled={recipient.status === "completed" || resending}
+                        title={recipient.status === "completed" ? "Completed: nothing to resend" : "E-mail the same personal link again"}
+                        onClick={() => resend.mutate(recipient)}
+                      >
+                        {resending ? "Sending…" : "Resend"}
+                        <span className="sr-only"> to {recipient.email}</span>
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function AddRecipients({ test }: { test: TestView }) {
+  const client = useQueryClient();
+  const usage = useUsage();
+  const [text, setText] = useState("");
+  const [sendEmail, setSendEmail] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [added, setAdded] = useState<{ count: number; emailed: boolean } | null>(null);
+  const parsed = useMemo(() => parseRecipients(text), [text]);
+  const sent = parsed.recipients;
+
+  const add = useMutation({
+    mutationFn: () =>
+      fetchJson<{ data: RecipientView[] }>(`${testUrl(test.code)}/recipients`, {
+        method: "POST",
+        body: JSON.stringify({ recipients: sent, send_email: sendEmail }),
+      }),
+    onMutate: () => setAdded(null),
+    onSuccess: (result) => {
+      setAdded({ count: result.data.length, emailed: sendEmail });
+      setText("");
+      client.invalidateQueries({ queryKey: queryKeys.tests() });
+    },
+  });
+
+  const seats = usage.data?.limits.seats;
+  const used = test.recipients.length;
+  const seatsNote =
+    seats !== undefined
+      ? `${used} of ${seats} seats used (${seats} recipients per test on the ${usage.data!.plan} plan)${
+          used + sent.length > seats ? ": too many" : ""
+        }`
+      : undefined;
+
+  const label = (field: string) => {
+    const match = /^recipients\.(\d+)/.exec(field);
+    if (match) return sent[Number(match[1])]?.email ?? `Recipient ${Number(match[1]) + 1}`;
+    return field === "recipients" ? "Recipients" : field === "send_email" ? "Send e-mails" : field;
+  };
+
+  return (
+    <Card>
+      <h2 className="font-semibold">Add recipients</h2>
+      <form
+        className="mt-4 space-y-4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          setProblem(null);
+          add.reset();
+          if (parsed.invalid.length) return setProblem("Fix or remove the entries that are not addresses first.");
+          if (!sent.length) return setProblem("Give at least one e-mail address.");
+          add.mutate();
+        }}
+      >
+        <RecipientsInput id="add-recipients" value={text} onChange={setText} parsed={parsed} seatsNote={seatsNote} />
+        <div>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={sendEmail}
+              onChange={(e) => setSendEmail(e.target.checked)}
+              aria-describedby="add-send-email-hint"
+            />
+            Send e-mails
+          </label>
+          <p id="add-send-email-hint" className="ml-6 text-xs text-slate-500">
+            Unticked: nothing is e-mailed; copy each personal link from the table above.
+          </p>
+        </div>
+        {problem ? <Notice tone="error">{problem}</Notice> : null}
+        {add.error ? <RequestErrorNotice error={add.error} label={label} /> : null}
+        {added ? (
+          <Notice tone="success">
+            Added {plural(added.count, "recipient")}.{" "}
+            {added.emailed ? "Their e-mails are on the way." : "No e-mail was sent: copy their links above."}
+          </Notice>
+        ) : null}
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? "Adding…" : "Add recipients"}
+        </Button>
+      </form>
+    </Card>
+  );
+}

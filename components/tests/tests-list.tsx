@@ -1,0 +1,130 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { fetchJson } from "@/components/fetch-json";
+import { Button, buttonClass } from "@/components/ui/button";
+import { Card, Notice } from "@/components/ui/card";
+import type { Page } from "@/lib/api/paging";
+import { queryKeys } from "@/lib/query-keys";
+import type { TestSummaryView } from "@/lib/tests/schemas";
+import { Bar } from "./bars";
+import { formatDateTime } from "./format";
+import { panelClass, stacked } from "./stacked-table";
+
+const PER_PAGE = 25;
+
+/** The workspace's tests, newest first; refreshed every 5 s so completions show up by themselves. */
+export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
+  const [page, setPage] = useState(1);
+  const tests = useQuery({
+    queryKey: queryKeys.testList(page),
+    queryFn: () => fetchJson<Page<TestSummaryView>>(`/api/app/tests?page=${page}&per_page=${PER_PAGE}`),
+    initialData: page === 1 ? initial : undefined,
+    placeholderData: keepPreviousData,
+    refetchInterval: 5_000,
+  });
+  const total = tests.data?.pagination.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
+
+  if (tests.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
+  if (tests.error && !tests.data) return <Notice tone="error">{tests.error.message}</Notice>;
+
+  if (total === 0) {
+    return (
+      <Card>
+        <h2 className="font-semibold">No tests yet</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          Pick a certification and its domains, choose how many questions, and send the test to people or to a class.
+        </p>
+        <Link href="/tests/new" className={buttonClass("primary", "mt-4")}>
+          Create your first test
+        </Link>
+      </Card>
+    );
+  }
+
+  return (
+    <div className="space-y-3">
+      <div className={panelClass}>
+        <table className={stacked.table} role="table">
+          <caption className="sr-only">Tests, newest first</caption>
+          <thead className={stacked.head} role="rowgroup">
+            <tr role="row">
+              {["Code", "Certification", "Questions", "Recipients", "Started", "Completed", "Created"].map((name) => (
+                <th key={name} scope="col" role="columnheader" className={stacked.headCell}>
+                  {name}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className={stacked.body} role="rowgroup">
+            {tests.data?.data.map((test) => (
+              <tr
+                key={test.code}
+                role="row"
+                data-testid="test-row"
+                data-code={test.code}
+                className={`${stacked.row} grid grid-cols-3 gap-x-3 gap-y-2 px-4 py-3 hover:bg-slate-50 md:p-0`}
+              >
+                <th scope="row" role="rowheader" className={`${stacked.cell} font-medium`}>
+                  <Link
+                    href={`/tests/${test.code}`}
+                    className="font-mono text-brand-700 underline underline-offset-2 md:no-underline md:hover:underline"
+                  >
+                    {test.code}
+                  </Link>
+                </th>
+                <td role="cell" className={`${stacked.cell} col-span-3 max-md:order-1`}>
+                  {test.certification}
+                  {test.class_id ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Class</span> : null}
+                </td>
+                <td role="cell" className={`${stacked.cell} tabular-nums max-md:order-2`}>
+                  <span aria-hidden="true" className={stacked.label}>
+                    Questions
+                  </span>
+                  {test.questions}
+                </td>
+                <td role="cell" className={`${stacked.cell} tabular-nums max-md:order-2`}>
+                  <span aria-hidden="true" className={stacked.label}>
+                    Recipients
+                  </span>
+                  {test.recipients}
+                </td>
+                <td role="cell" className={`${stacked.cell} tabular-nums max-md:order-2`}>
+                  <span aria-hidden="true" className={stacked.label}>
+                    Started
+                  </span>
+                  {test.started}
+                </td>
+                <td role="cell" className={`${stacked.cell} col-span-3 max-md:order-3`}>
+                  <span data-testid="test-completed" className="block whitespace-nowrap tabular-nums">
+                    {`${test.completed} / ${test.recipients} completed`}
+                  </span>
+                  <Bar value={test.completed} max={test.recipients} tone="green" className="mt-1 w-full max-w-28 max-md:max-w-none" />
+                </td>
+                <td role="cell" className={`${stacked.cell} col-span-2 whitespace-nowrap text-right text-xs text-slate-600 md:text-left md:text-sm`}>
+                  {formatDateTime(test.created_at)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav aria-label="Pages of tests" className="flex items-center justify-between gap-3 text-sm">
+          <Button type="button" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            Newer
+          </Button>
+          <span className="text-slate-600">
+            Page {page} of {pages}
+          </span>
+          <Button type="button" variant="secondary" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Older
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { fetchJson, RequestError } from "@/components/fetch-json";
+import { Button } from "@/components/ui/button";
+import { Card, Notice } from "@/components/ui/card";
+import { CopyButton } from "@/components/ui/copy-button";
+import { TextField } from "@/components/ui/field";
+import { queryKeys } from "@/lib/query-keys";
+import type { DeliveryView, WebhookView } from "@/lib/webhooks/schemas";
+
+type WebhookList = { data: WebhookView[]; available_events: { name: string; description: string }[] };
+
+const timeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "short", timeStyle: "medium", timeZone: "UTC" });
+
+export function WebhooksPanel() {
+  const client = useQueryClient();
+  const webhooks = useQuery({ queryKey: queryKeys.webhooks(), queryFn: () => fetchJson<WebhookList>("/api/app/webhooks") });
+  const [url, setUrl] = useState("");
+  const [events, setEvents] = useState<string[]>([]);
+  const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
+
+  const add = useMutation({
+    mutationFn: () => fetchJson<WebhookView & { secret: string }>("/api/app/webhooks", { method: "POST", body: JSON.stringify({ url, events }) }),
+    onMutate: () => setCreated(null),
+    onSuccess: (webhook) => {
+      setCreated({ url: webhook.url, secret: webhook.secret });
+      setUrl("");
+      setEvents([]);
+      client.invalidateQueries({ queryKey: queryKeys.webhooks() });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => fetchJson(`/api/app/webhooks/${id}`, { method: "DELETE" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.webhooks() }),
+  });
+
+  return (
+    <div className="space-y-6">
+      {created ? (
+        <Card className="border-green-300 bg-green-50">
+          <h2 className="font-semibold text-green-900">Endpoint added</h2>
+          <p className="mt-1 text-sm text-green-900">
+            Signing secret for <span className="break-all font-mono">{created.url}</span>. Copy it now: it is shown this once.
+          </p>
+          <div className="mt-3 flex flex-wrap items-center gap-2">
+            <code data-testid="webhook-secret" className="break-all rounded bg-white px-3 py-2 font-mono text-sm ring-1 ring-green-200">
+              {created.secret}
+            </code>
+            <CopyButton value={created.secret} />
+            <Button variant="ghost" type="button" onClick={() => setCreated(null)}>
+              Done
+            </Button>
+          </div>
+        </Card>
+      ) : null}
+
+      <Card>
+        <h2 className="font-semibold">Add an endpoint</h2>
+        <form
+          className="mt-4 space-y-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            add.mutate();
+          }}
+        >
+          <TextField label="Address" id="webhook-url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/webhooks" />
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-700">Events (none ticked = every event)</legend>
+            <div className="mt-2 grid gap-2 sm:grid-cols-2">
+              {webhooks.data?.available_events.map((event) => (
+                <label key={event.name} className="flex items-start gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="mt-1"
+                    checked={events.includes(event.name)}
+                    onChange={(e) => setEvents((current) => (e.target.checked ? [...current, event.name] : current.filter((n) => n !== event.name)))}
+                  />
+                  <span>
+                    <code className="font-mono">{event.name}</code>
+                    <span className="block text-xs text-slate-500">{event.description}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {add.error ? <Notice tone="error">{describe(add.error)}</Notice> : null}
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? "Adding…" : "Add endpoint"}
+          </Button>
+        </form>
+      </Card>
+
+      {webhooks.isLoading ? <p className="text-sm text-slate-500">Loading…</p> : null}
+      {webhooks.data?.data.length === 0 ? <p className="text-sm text-slate-600">No endpoint yet.</p> : null}
+      {webhooks.data?.data.map((webhook) => (
+        <EndpointCard key={webhook.id} webhook={webhook} onDelete={() => remove.mutate(webhook.id)} deleting={remove.isPending} />
+      ))}
+    </div>
+  );
+}
+
+function EndpointCard({ webhook, onDelete, deleting }: { webhook: WebhookView; onDelete: () => void; deleting: boolean }) {
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const deliveries = useQuery({
+    queryKey: queryKeys.deliveries(webhook.id),
+    queryFn: () => fetchJson<{ data: DeliveryView[] }>(`/api/app/webhooks/${webhook.id}/deliveries?per_page=25`).then((b) => b.data),
+    enabled: open,
+    // Follow pending deliveries until they settle.
+    refetchInterval: (query) => (query.state.data?.some((d) => d.status === "pending") ? 1_500 : false),
+  });
+  const sendTest = useMutation({
+    mutationFn: () => fetchJson(`/api/app/webhooks/${webhook.id}/test`, { method: "POST" }),
+    onSuccess: () => {
+      setOpen(true);
+      client.invalidateQueries({ queryKey: queryKeys.deliveries(webhook.id) });
+    },
+  });
+  const redeliver = useMutation({
+    mutationFn: (deliveryId: string) => fetchJson(`/api/app/deliveries/${deliveryId}/redeliver`, { method: "POST" }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.deliveries(webhook.id) }),
+  });
+
+  return (
+    <Card>
+      <div className="flex flex-wrap items-start justify-between gap-3" data-testid="webhook-row">
+        <div className="min-w-0">
+          <p className="break-all font-mono text-sm font-medium">{webhook.url}</p>
+          <p className="mt-1 text-xs text-slate-500">
+            {webhook.events.length ? webhook.events.join(", ") : "All events"} · added {timeFormat.format(new Date(webhook.created_at))} UTC
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" type="button" onClick={() => sendTest.mutate()} disabled={sendTest.isPending}>
+            Send test event
+          </Button>
+          <Button variant="secondary" type="button" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+            {open ? "Hide deliveries" : "Deliveries"}
+          </Button>
+          <Button
+            variant="danger"
+            type="button"
+            disabled={deleting}
+            onClick={() => {
+              if (confirm(`Delete ${webhook.url}? Nothing more will be sent to it.`)) onDelete();
+            }}
+          >
+            Delete
+          </Button>
+        </div>
+      </div>
+      {sendTest.error ? <Notice tone="error">{describe(sendTest.error)}</Notice> : null}
+      {open ? (
+        <div className="mt-4 overflow-x-auto">
+          {deliveries.data?.length === 0 ? <p className="text-sm text-slate-600">No delivery yet.</p> : null}
+          {deliveries.data?.length ? (
+            <table className="w-full min-w-[640px] text-left text-sm">
+              <caption className="sr-only">Deliveries to {webhook.url}</caption>
+              <thead className="text-xs uppercase text-slate-500">
+                <tr>
+                  <th className="py-1">Event</th>
+                  <th>Status</th>
+                  <th>Attempts</th>
+                  <th>Created (UTC)</th>
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {deliveries.data.map((delivery) => (
+                  <tr key={delivery.id} data-testid="delivery-row" data-event={delivery.event} data-status={delivery.status}>
+                    <td className="py-2 font-mono">
+                      {delivery.event}
+                      <span className="block text-xs text-slate-400">{delivery.event_id}</span>
+                    </td>
+                    <td>
+                      <StatusBadge status={delivery.status} />
+                    </td>
+                    <td>
+                      <ol className="space-y-0.5">
+                        {delivery.attempts.map((attempt) => (
+                          <li key={attempt.number} className="text-xs" title={attempt.response_excerpt || undefined}>
+                            #{attempt.number}: {attempt.status_code ?? "—"} {attempt.error && !attempt.ok ? `(${attempt.error})` : ""} · {attempt.duration_ms} ms
+                          </li>
+                        ))}
+                        {delivery.status === "pending" ? <li className="text-xs text-slate-500">next try pending…</li> : null}
+                      </ol>
+                    </td>
+                    <td className="text-xs">{timeFormat.format(new Date(delivery.created_at))}</td>
+                    <td className="text-right">
+                      <Button variant="ghost" type="button" onClick={() => redeliver.mutate(delivery.id)} disabled={redeliver.isPending}>
+                        Redeliver
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+function StatusBadge({ status }: { status: DeliveryView["status"] }) {
+  const tones = { pending: "bg-amber-100 text-amber-800", delivered: "bg-green-100 text-green-800", dropped: "bg-red-100 text-red-800" };
+  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${tones[status]}`}>{status}</span>;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof RequestError && error.fields.length) return `${error.message} ${error.fields.map((f) => `${f.field}: ${f.message}`).join("; ")}`;
+  return error instanceof Error ? error.message : "Something went wrong.";
+}
