@@ -1,0 +1,134 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Db } from "@/db";
+import { openDatabase, type Database } from "@/db/client";
+import { webhookAttempts, webhookDeliveries } from "@/db/schema";
+import { publishEvent } from "@/lib/events/publish";
+import { EmbeddedWorker } from "@/lib/jobs/worker";
+import { attemptDelivery, claimDueDeliveries } from "@/lib/webhooks/deliveries";
+import { createWebhook } from "@/lib/webhooks/endpoints";
+import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
+import { createTrainer } from "../helpers/fixtures";
+import { receiverPool, type Receiver } from "../helpers/receivers";
+import { waitUntil } from "./support";
+
+// Which instance made each attempt: the worker passes its own pool's Db to attemptDelivery.
+vi.mock("@/lib/webhooks/deliveries", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/webhooks/deliveries")>();
+  return { ...original, attemptDelivery: vi.fn(original.attemptDelivery) };
+});
+
+const DELIVERIES = 200;
+
+let database: TestDatabase;
+let instances: Database[] = [];
+const receivers = receiverPool();
+
+/** The test database's URL, as tests/integration/ratelimit.test.ts finds it. */
+function testDatabaseUrl(): string {
+  const options = (database.db as unknown as { $client: { options: { database: string } } }).$client.options;
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${options.database}`;
+  return url.toString();
+}
+
+describe.runIf(onPostgres)("two instances sharing the outbox on PostgreSQL", () => {
+  beforeAll(async () => {
+    vi.stubEnv("WEBHOOK_RETRY_STEP_MS", "300");
+    vi.stubEnv("WORKER_LEASE_MS", "10000");
+    vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "true");
+    database = await createTestDatabase();
+    // Two independent pools stand for two app instances.
+    instances = [await openDatabase({ url: testDatabaseUrl(), poolMax: 10 }), await openDatabase({ url: testDatabaseUrl(), poolMax: 10 })];
+  });
+
+  afterAll(async () => {
+    await receivers.closeAll();
+    await Promise.all(instances.map((instance) => instance.close()));
+    await database?.drop();
+    vi.unstubAllEnvs();
+  });
+
+  async function pendingDeliveries(receiver: Receiver, total: number): Promise<{ endpointId: string; ids: string[] }> {
+    const trainer = await createTrainer(database.db);
+    const hook = await createWebhook(
+      database.db,
+      trainer.workspaceId,
+      { url: receiver.url, events: [], secret: `whsec_${randomBytes(18).toString("base64url")}` },
+      "api",
+    );
+    await database.db.transaction(async (tx) => {
+      for (let i = 0; i < total; i++) {
+        await publishEvent(tx, trainer.workspaceId, "member.joined", {
+          managed_ctf_id: "mctf_claims",
+          member_id: `mem_${i}`,
+          email: `member${i}@example.test`,
+          joined_at: new Date().toISOString(),
+        });
+      }
+    });
+    const rows = await database.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.id));
+    expect(rows).toHaveLength(total);
+    return { endpointId: hook.id, ids: rows.map((row) => row.id) };
+  }
+
+  it(`delivers ${DELIVERIES} deliveries exactly once between two workers, both doing part of the work`, async () => {
+    const receiver = await receivers.start({ kind: "ok" }, "shared");
+    const { endpointId, ids } = await pendingDeliveries(receiver, DELIVERIES);
+    const attempt = vi.mocked(attemptDelivery);
+    attempt.mockClear();
+
+    const workers = instances.map((instance) => new EmbeddedWorker(instance, { concurrency: 8, pollMs: 50 }));
+    await Promise.all(workers.map((worker) => worker.start()));
+    try {
+      await waitUntil(
+        "every delivery to be delivered",
+        async () => {
+          const done = await database.db
+            .select({ id: webhookDeliveries.id })
+            .from(webhookDeliveries)
+            .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, "delivered")));
+          return done.length === DELIVERIES;
+        },
+        30_000,
+      );
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    }
+
+    const attempts = await database.db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, ids));
+    expect(attempts).toHaveLength(DELIVERIES);
+    expect(new Set(attempts.map((a) => a.deliveryId)).size).toBe(DELIVERIES);
+    expect(attempts.every((a) => a.ok && a.number === 1)).toBe(true);
+
+    expect(receiver.requests).toHaveLength(DELIVERIES);
+    const eventIds = receiver.requests.map((r) => r.headers["x-service-event-id"]);
+    expect(new Set(eventIds).size).toBe(DELIVERIES);
+
+    // Every claimed attempt ran once, on one of the two instances, and both took a share.
+    const byInstance = instances.map((instance) => attempt.mock.calls.filter(([db]) => db === (instance.db as Db)).length);
+    expect(attempt.mock.calls).toHaveLength(DELIVERIES);
+    expect(byInstance[0] + byInstance[1]).toBe(DELIVERIES);
+    expect(byInstance[0]).toBeGreaterThan(0);
+    expect(byInstance[1]).toBeGreaterThan(0);
+    expect(new Set(attempt.mock.calls.map(([, id]) => id)).size).toBe(DELIVERIES);
+  }, 60_000);
+
+  it("never hands the same row to two concurrent claims from different pools", async () => {
+    const receiver = await receivers.start({ kind: "ok" }, "claims");
+    const { ids } = await pendingDeliveries(receiver, DELIVERIES);
+    const claimed: string[] = [];
+    for (let round = 0; round < 20 && claimed.length < DELIVERIES; round++) {
+      const batches = await Promise.all(Array.from({ length: 16 }, (_, i) => claimDueDeliveries(instances[i % 2].db, 7)));
+      claimed.push(...batches.flat());
+    }
+    expect(claimed).toHaveLength(DELIVERIES);
+    expect(new Set(claimed).size).toBe(DELIVERIES);
+    expect(new Set(claimed)).toEqual(new Set(ids));
+    // Leased: nothing is left to claim, from either instance.
+    expect(await claimDueDeliveries(instances[0].db, 10)).toEqual([]);
+    expect(await claimDueDeliveries(instances[1].db, 10)).toEqual([]);
+    expect(receiver.requests).toHaveLength(0);
+  });
+});

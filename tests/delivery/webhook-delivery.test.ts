@@ -1,0 +1,394 @@
+import { randomBytes } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { events, webhookDeliveries } from "@/db/schema";
+import type { Event } from "@/db/schema";
+import type { EventData } from "@/lib/events/catalog";
+import { publishEvent } from "@/lib/events/publish";
+import { EmbeddedWorker } from "@/lib/jobs/worker";
+import { createWebhook } from "@/lib/webhooks/endpoints";
+import { DELIVERY_DEADLINE_MS } from "@/lib/webhooks/http";
+import type { DeliveryView } from "@/lib/webhooks/schemas";
+import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { createTrainer } from "../helpers/fixtures";
+import {
+  receiverPool,
+  sortedCompactJson,
+  verifyCertification,
+  verifyCompetition,
+  type Behaviour,
+  type Receiver,
+  type RecordedRequest,
+} from "../helpers/receivers";
+import { backoffGaps, deliveriesOf, settledDeliveries, sleep } from "./support";
+
+/** Linear backoff step for this file: attempt 2 after 1 × step, attempt 3 after 2 × step. */
+const STEP_MS = 500;
+/** How late a due retry may start (worker poll 50 ms, claim, load on a 2-core machine). */
+const LATE_MS = 400;
+
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?[+-]\d{2}:\d{2}$/;
+
+const testCompleted: EventData<"test.completed"> = {
+  test: "SEC-101",
+  score: 87.5,
+  correct: 35,
+  questions: 40,
+  recipient: { email: "zoe@example.test", name: "Zoë Ünicode ✓" },
+  domains: [
+    { id: 1, name: "Networks", percent: 90, correct: 18, questions: 20 },
+    { id: 2, name: "Crypto — basics", percent: 85, correct: 17, questions: 20 },
+  ],
+};
+
+// Keys deliberately out of order: the competition body must still come out sorted.
+const ctfDeployed: EventData<"ctf.deployed"> = {
+  url: "https://ctf.example.test/spring",
+  title: "Spring CTF — «finale» ✓",
+  managed_ctf_id: "mctf_01",
+  is_public: true,
+};
+
+type Published = "test.completed" | "ctf.deployed";
+
+let database: TestDatabase;
+let worker: EmbeddedWorker;
+const receivers = receiverPool();
+
+beforeAll(async () => {
+  vi.stubEnv("WEBHOOK_RETRY_STEP_MS", String(STEP_MS));
+  vi.stubEnv("WORKER_LEASE_MS", "10000");
+  vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "true");
+  database = await createTestDatabase();
+  worker = new EmbeddedWorker(database, { concurrency: 8, pollMs: 50 });
+  await worker.start();
+});
+
+afterAll(async () => {
+  // Receivers first: an attempt still in flight then ends at once instead of at its deadline.
+  await receivers.closeAll();
+  await worker?.stop();
+  await database?.drop();
+  vi.unstubAllEnvs();
+});
+
+type Hook = { workspaceId: string; endpointId: string; secret: string };
+
+async function endpoint(receiver: Receiver, subscribed: Published[] = [], workspaceId?: string): Promise<Hook> {
+  const workspace = workspaceId ?? (await createTrainer(database.db)).workspaceId;
+  const secret = `whsec_${randomBytes(18).toString("base64url")}`;
+  const hook = await createWebhook(database.db, workspace, { url: receiver.url, events: subscribed, secret }, "api");
+  return { workspaceId: workspace, endpointId: hook.id, secret };
+}
+
+async function publish(workspaceId: string, ...types: Published[]): Promise<Event[]> {
+  return database.db.transaction(async (tx) => {
+    const published: Event[] = [];
+    for (const type of types) {
+      published.push(
+        type === "test.completed"
+          ? await publishEvent(tx, workspaceId, "test.completed", testCompleted)
+          : await publishEvent(tx, workspaceId, "ctf.deployed", ctfDeployed),
+      );
+    }
+    return published;
+  });
+}
+
+function eventIdOf(request: RecordedRequest): string | undefined {
+  return (request.headers["x-webhook-event-id"] ?? request.headers["x-service-event-id"]) as string | undefined;
+}
+
+function verify(request: RecordedRequest, secret: string) {
+  return request.headers["x-webhook-event"] ? verifyCertification(request.raw, request.headers, secret) : verifyCompetition(request.raw, request.headers, secret);
+}
+
+describe("receiver-side verifiers (sanity)", () => {
+  const secret = "whsec_sanity_secret_value";
+  const raw = Buffer.from('{"a":1}', "utf8");
+  const hex = "3b1f1e0b4d1e5a1f0fbb8a3a1e2f3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d";
+
+  it("reject a missing, malformed or wrong signature", () => {
+    expect(verifyCompetition(raw, {}, secret)).toBe("missing");
+    expect(verifyCompetition(raw, { "x-service-signature": hex }, secret)).toBe("malformed");
+    expect(verifyCompetition(raw, { "x-service-signature": `sha256=${hex}` }, secret)).toBe("mismatch");
+    expect(verifyCompetition(raw, { "x-service-signature": "sha256=zz" }, secret)).toBe("mismatch");
+    expect(verifyCertification(raw, {}, secret)).toBe("missing");
+    expect(verifyCertification(raw, { "x-webhook-signature": hex }, secret)).toBe("mismatch");
+    expect(verifyCertification(raw, { "x-webhook-signature": "abc" }, secret)).toBe("mismatch");
+  });
+});
+
+describe("wire formats, checked by receivers written from the specs", () => {
+  it("delivers test.completed in the certification format, signed over the raw bytes", async () => {
+    const receiver = await receivers.start({ kind: "ok" }, "certification");
+    const hook = await endpoint(receiver);
+    const before = Date.now();
+    const [event] = await publish(hook.workspaceId, "test.completed");
+    const [request] = await receiver.waitForRequests(1);
+    const after = Date.now();
+
+    expect(request.method).toBe("POST");
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(request.headers["x-webhook-event"]).toBe("test.completed");
+    expect(request.headers["x-webhook-event-id"]).toBe(event.id);
+    expect(request.headers["x-webhook-signature"]).toMatch(/^[0-9a-f]{64}$/);
+    expect(verifyCertification(request.raw, request.headers, hook.secret)).toBe("valid");
+    expect(verifyCertification(request.raw, request.headers, `${hook.secret}x`)).toBe("mismatch");
+    const tampered = Buffer.from(request.raw.toString("utf8").replace("87.5", "97.5"), "utf8");
+    expect(verifyCertification(tampered, request.headers, hook.secret)).toBe("mismatch");
+
+    const body = JSON.parse(request.raw.toString("utf8"));
+    expect(Object.keys(body).sort()).toEqual(["event", "payload", "sent_at"]);
+    expect(body.event).toBe("test.completed");
+    expect(body.payload).toEqual({ ...testCompleted, event_id: event.id });
+    expect(body.payload.event_id).toBe(request.headers["x-webhook-event-id"]);
+    for (const domain of body.payload.domains) expect(Object.keys(domain).sort()).toEqual(["correct", "id", "name", "percent", "questions"]);
+    expect(body.sent_at).toMatch(ISO_WITH_OFFSET);
+    expect(Date.parse(body.sent_at)).toBeGreaterThanOrEqual(before - 1_000);
+    expect(Date.parse(body.sent_at)).toBeLessThanOrEqual(after + 1_000);
+
+    const [delivery] = await settledDeliveries(database.db, hook.workspaceId, hook.endpointId);
+    expect(delivery).toMatchObject({ status: "delivered", event_id: event.id, event: "test.completed", next_attempt_at: null });
+    expect(delivery.attempts).toEqual([expect.objectContaining({ number: 1, ok: true, status_code: 200, error: null })]);
+    expect(receiver.requests).toHaveLength(1);
+  });
+
+  it("delivers ctf.deployed in the competition format: sorted compact body, sha256= signature, integer delivered_at", async () => {
+    const receiver = await receivers.start({ kind: "ok" }, "competition");
+    const hook = await endpoint(receiver);
+    const before = Date.now();
+    const [event] = await publish(hook.workspaceId, "ctf.deployed");
+    const [request] = await receiver.waitForRequests(1);
+    const after = Date.now();
+
+    expect(request.method).toBe("POST");
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(request.headers["user-agent"]).toBe("Service-Webhook/1");
+    expect(request.headers["x-service-event"]).toBe("ctf.deployed");
+    expect(request.headers["x-service-event-id"]).toBe(event.id);
+    expect(request.headers["x-service-signature"]).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(verifyCompetition(request.raw, request.headers, hook.secret)).toBe("valid");
+    expect(verifyCompetition(request.raw, request.headers, `${hook.secret}x`)).toBe("mismatch");
+    const bare = { ...request.headers, "x-service-signature": String(request.headers["x-service-signature"]).slice("sha256=".length) };
+    expect(verifyCompetition(request.raw, bare, hook.secret)).toBe("malformed");
+
+    const text = request.raw.toString("utf8");
+    const body = JSON.parse(text);
+    // Compact, keys sorted at every depth: re-serialising with sorted keys gives the same bytes.
+    expect(Buffer.from(sortedCompactJson(body), "utf8").equals(request.raw)).toBe(true);
+    expect(Object.keys(body)).toEqual(["data", "delivered_at", "event"]);
+    expect(Object.keys(body.data)).toEqual(["is_public", "managed_ctf_id", "title", "url"]);
+    expect(body.event).toBe("ctf.deployed");
+    expect(body.data).toEqual(ctfDeployed);
+    expect(Number.isInteger(body.delivered_at)).toBe(true);
+    expect(body.delivered_at).toBeGreaterThanOrEqual(Math.floor(before / 1000));
+    expect(body.delivered_at).toBeLessThanOrEqual(Math.ceil(after / 1000));
+    expect(Number(request.headers["content-length"])).toBe(request.raw.length);
+
+    const [delivery] = await settledDeliveries(database.db, hook.workspaceId, hook.endpointId);
+    expect(delivery).toMatchObject({ status: "delivered", event_id: event.id, event: "ctf.deployed" });
+    expect(delivery.attempts).toEqual([expect.objectContaining({ number: 1, ok: true, status_code: 200 })]);
+  });
+});
+
+describe("subscriptions and transactions", () => {
+  it("sends an endpoint only the events it subscribed to, or every event when its list is empty", async () => {
+    const trainer = await createTrainer(database.db);
+    const onlyCtf = await receivers.start({ kind: "ok" }, "only-ctf");
+    const onlyTest = await receivers.start({ kind: "ok" }, "only-test");
+    const every = await receivers.start({ kind: "ok" }, "every");
+    const elsewhere = await receivers.start({ kind: "ok" }, "other-workspace");
+    const ctfHook = await endpoint(onlyCtf, ["ctf.deployed"], trainer.workspaceId);
+    const testHook = await endpoint(onlyTest, ["test.completed"], trainer.workspaceId);
+    const everyHook = await endpoint(every, [], trainer.workspaceId);
+    await endpoint(elsewhere, []);
+
+    const [completed, deployed] = await publish(trainer.workspaceId, "test.completed", "ctf.deployed");
+    await settledDeliveries(database.db, trainer.workspaceId, everyHook.endpointId, 2);
+    await settledDeliveries(database.db, trainer.workspaceId, ctfHook.endpointId, 1);
+    await settledDeliveries(database.db, trainer.workspaceId, testHook.endpointId, 1);
+    await sleep(300);
+
+    expect(onlyCtf.requests.map(eventIdOf)).toEqual([deployed.id]);
+    expect(onlyCtf.requests[0].headers["x-service-event"]).toBe("ctf.deployed");
+    expect(onlyCtf.requests[0].headers["x-webhook-event"]).toBeUndefined();
+    expect(onlyTest.requests.map(eventIdOf)).toEqual([completed.id]);
+    expect(new Set(every.requests.map(eventIdOf))).toEqual(new Set([completed.id, deployed.id]));
+    expect(every.requests).toHaveLength(2);
+    expect(elsewhere.requests).toHaveLength(0);
+    expect(await deliveriesOf(database.db, trainer.workspaceId, ctfHook.endpointId)).toHaveLength(1);
+    expect(await deliveriesOf(database.db, trainer.workspaceId, testHook.endpointId)).toHaveLength(1);
+    expect(await deliveriesOf(database.db, trainer.workspaceId, everyHook.endpointId)).toHaveLength(2);
+  });
+
+  it("delivers nothing and leaves no rows when the publishing transaction rolls back", async () => {
+    const receiver = await receivers.start({ kind: "ok" }, "rollback");
+    const hook = await endpoint(receiver);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await publishEvent(tx, hook.workspaceId, "ctf.deployed", ctfDeployed);
+        throw new Error("the change that caused the event failed");
+      }),
+    ).rejects.toThrow("the change that caused the event failed");
+    await sleep(800);
+    expect(receiver.requests).toHaveLength(0);
+    const [{ total: eventRows }] = await database.db.select({ total: count() }).from(events).where(eq(events.workspaceId, hook.workspaceId));
+    const [{ total: deliveryRows }] = await database.db
+      .select({ total: count() })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, hook.endpointId));
+    expect(eventRows).toBe(0);
+    expect(deliveryRows).toBe(0);
+
+    // The worker was running all along: a committed event does arrive, and only that one.
+    const [committed] = await publish(hook.workspaceId, "ctf.deployed");
+    await receiver.waitForRequests(1);
+    await settledDeliveries(database.db, hook.workspaceId, hook.endpointId);
+    expect(receiver.requests.map(eventIdOf)).toEqual([committed.id]);
+  });
+});
+
+describe("failures: 3 attempts with linear backoff, then dropped (one worker run)", () => {
+  type Case = { receiver: Receiver; hook: Hook; type: Published; eventId: string; delivery: DeliveryView };
+  const specs: [string, Behaviour | "redirect", Published][] = [
+    ["status500", { kind: "status", status: 500 }, "ctf.deployed"],
+    ["hang", { kind: "hang" }, "test.completed"],
+    ["reset", { kind: "reset" }, "ctf.deployed"],
+    ["redirect", "redirect", "test.completed"],
+    ["failTwiceThenOk", { kind: "failThenOk", failures: 2 }, "ctf.deployed"],
+  ];
+  const cases: Record<string, Case> = {};
+  let redirectTarget: Receiver;
+  let healthy: { receiver: Receiver; publishedAt: number; arrivedAt: number; hangFirstAt: number; hangAttemptsThen: number };
+
+  beforeAll(async () => {
+    redirectTarget = await receivers.start({ kind: "ok" }, "redirect-target");
+    for (const [name, behaviour, type] of specs) {
+      const receiver = await receivers.start(behaviour === "redirect" ? { kind: "redirect", location: redirectTarget.url } : behaviour, name);
+      cases[name] = { receiver, hook: await endpoint(receiver), type, eventId: "", delivery: undefined as never };
+    }
+    const healthyReceiver = await receivers.start({ kind: "ok" }, "healthy");
+    const healthyHook = await endpoint(healthyReceiver);
+
+    await Promise.all(
+      Object.values(cases).map(async (c) => {
+        c.eventId = (await publish(c.hook.workspaceId, c.type))[0].id;
+      }),
+    );
+
+    // While the hanging receiver holds its first attempt, a healthy endpoint is served at once.
+    const [hangFirst] = await cases.hang.receiver.waitForRequests(1, 5_000);
+    const publishedAt = performance.now();
+    await publish(healthyHook.workspaceId, "ctf.deployed");
+    const [arrived] = await healthyReceiver.waitForRequests(1, 5_000);
+    const [hangDelivery] = await deliveriesOf(database.db, cases.hang.hook.workspaceId, cases.hang.hook.endpointId);
+    healthy = {
+      receiver: healthyReceiver,
+      publishedAt,
+      arrivedAt: arrived.perf,
+      hangFirstAt: hangFirst.perf,
+      hangAttemptsThen: hangDelivery.attempts.length,
+    };
+
+    // The hanging endpoint needs 3 × 8 s plus 3 × step of backoff; the others settle sooner.
+    // Polled slowly: on PGlite the test's queries share the worker's thread.
+    await Promise.all(
+      Object.values(cases).map(async (c) => {
+        [c.delivery] = await settledDeliveries(database.db, c.hook.workspaceId, c.hook.endpointId, 1, 45_000, 500);
+      }),
+    );
+  }, 60_000);
+
+  const failing = ["status500", "hang", "reset", "redirect"] as const;
+
+  it.each(failing)("%s: exactly 3 attempts made and received, then dropped", (name) => {
+    const { delivery, receiver, eventId } = cases[name];
+    expect(delivery.status).toBe("dropped");
+    expect(delivery.next_attempt_at).toBeNull();
+    expect(delivery.event_id).toBe(eventId);
+    expect(delivery.attempts.map((a) => [a.number, a.ok])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+    ]);
+    expect(receiver.requests).toHaveLength(3);
+    expect(receiver.connections).toBe(3);
+  });
+
+  it("records why each attempt failed", () => {
+    for (const attempt of cases.status500.delivery.attempts) {
+      expect(attempt).toMatchObject({ status_code: 500, error: "HTTP 500", response_excerpt: "status 500" });
+    }
+    for (const attempt of cases.hang.delivery.attempts) {
+      expect(attempt.status_code).toBeNull();
+      expect(attempt.error).toMatch(/^timeout/);
+      expect(attempt.duration_ms).toBeGreaterThanOrEqual(DELIVERY_DEADLINE_MS - 50);
+      expect(attempt.duration_ms).toBeLessThan(DELIVERY_DEADLINE_MS + 1_500);
+    }
+    for (const attempt of cases.reset.delivery.attempts) {
+      expect(attempt.status_code).toBeNull();
+      expect(attempt.error).toMatch(/ECONNRESET/);
+    }
+    for (const attempt of cases.redirect.delivery.attempts) {
+      expect(attempt.status_code).toBe(302);
+      expect(attempt.error).toMatch(/redirect/i);
+    }
+  });
+
+  it("never follows the redirect", () => {
+    expect(cases.redirect.receiver.requests).toHaveLength(3);
+    expect(redirectTarget.requests).toHaveLength(0);
+    expect(redirectTarget.connections).toBe(0);
+  });
+
+  it.each([...failing, "failTwiceThenOk"])("%s: attempts are spaced by step then 2 × step after the previous one ended", (name) => {
+    const gaps = backoffGaps(cases[name].delivery);
+    expect(gaps).toHaveLength(2);
+    const [first, second] = gaps;
+    expect(first).toBeGreaterThanOrEqual(STEP_MS - 5);
+    expect(first).toBeLessThanOrEqual(STEP_MS + LATE_MS);
+    expect(second).toBeGreaterThanOrEqual(2 * STEP_MS - 5);
+    expect(second).toBeLessThanOrEqual(2 * STEP_MS + LATE_MS);
+    // Linear: the second wait is about twice the first (not equal, not exponential).
+    expect(second / first).toBeGreaterThan(1.3);
+    expect(second / first).toBeLessThan(2.7);
+
+    // The receiver sees the same waits, from the end of one exchange (answer sent, or the
+    // connection dropped at the deadline) to the arrival of the next, give or take transit.
+    const requests = cases[name].receiver.requests;
+    const transit = 250;
+    expect(requests[1].perf - requests[0].closedPerf!).toBeGreaterThanOrEqual(STEP_MS - transit);
+    expect(requests[2].perf - requests[1].closedPerf!).toBeGreaterThanOrEqual(2 * STEP_MS - transit);
+  });
+
+  it.each(specs.map(([name]) => name))("%s: every attempt carries the same event id and a valid signature", (name) => {
+    const { receiver, hook, eventId, type } = cases[name];
+    expect(receiver.requests).toHaveLength(3);
+    for (const request of receiver.requests) {
+      expect(eventIdOf(request)).toBe(eventId);
+      expect(verify(request, hook.secret)).toBe("valid");
+      const body = JSON.parse(request.raw.toString("utf8"));
+      if (type === "test.completed") expect(body.payload.event_id).toBe(eventId);
+      else expect(body.data).toEqual(ctfDeployed);
+    }
+  });
+
+  it("delivers failTwiceThenOk on the third attempt", () => {
+    const { delivery, receiver } = cases.failTwiceThenOk;
+    expect(delivery.status).toBe("delivered");
+    expect(delivery.attempts.map((a) => [a.number, a.ok, a.status_code])).toEqual([
+      [1, false, 500],
+      [2, false, 500],
+      [3, true, 200],
+    ]);
+    expect(receiver.requests).toHaveLength(3);
+  });
+
+  it("does not let a hanging endpoint delay a healthy one", () => {
+    expect(healthy.receiver.requests).toHaveLength(1);
+    expect(healthy.hangAttemptsThen).toBe(0);
+    expect(healthy.arrivedAt - healthy.publishedAt).toBeLessThan(2_000);
+    expect(healthy.arrivedAt).toBeLessThan(healthy.hangFirstAt + DELIVERY_DEADLINE_MS - 4_000);
+  });
+});

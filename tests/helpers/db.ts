@@ -1,0 +1,44 @@
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { openDatabase, type Database } from "@/db/client";
+import { closeDatabase, prepareDatabase, installDatabase } from "@/db";
+
+export type TestDatabase = Database & { drop(): Promise<void> };
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server of DATABASE_URL (dropped afterwards). It becomes the process's
+ * database, so route handlers under test use it.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.DATABASE_URL;
+  let database: Database;
+  let drop = async () => {};
+  if (url) {
+    const name = `t_${randomBytes(6).toString("hex")}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    database = await openDatabase({ url: target.toString(), poolMax: 20 });
+    drop = async () => {
+      const again = postgres(url, { max: 1, onnotice: () => {} });
+      await again.unsafe(`drop database if exists ${name} with (force)`);
+      await again.end();
+    };
+  } else {
+    database = await openDatabase({ dataDir: "memory://" });
+  }
+  await prepareDatabase(database);
+  installDatabase(database);
+  return {
+    ...database,
+    async drop() {
+      await closeDatabase();
+      await drop();
+    },
+  };
+}
+
+export const onPostgres = Boolean(process.env.DATABASE_URL);

@@ -1,0 +1,17 @@
+import { describe, expect, it } from "vitest";
+import * as openapiRoute from "@/app/api/openapi.json/route";
+
+describe("GET /api/openapi.json", () => {
+  it("serves an OpenAPI 3.1 document without a key, with security schemes and the error schema", async () => {
+    const response = openapiRoute.GET();
+    expect(response.status).toBe(200);
+    const doc = await response.json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.components.securitySchemes).toHaveProperty("ApiKey");
+    expect(doc.components.schemas).toHaveProperty("Error");
+    const listing = doc.paths["/api/v1/certifications"].get;
+    expect(listing.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(["vendor", "search", "page", "per_page"]));
+    expect(Object.keys(listing.responses)).toEqual(expect.arrayContaining(["200", "401", "422", "429"]));
+    expect(listing.responses["200"].headers).toHaveProperty("X-RateLimit-Reset");
+  });
+});
