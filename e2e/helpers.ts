@@ -1,0 +1,79 @@
+import { expect, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+
+/** An address no other test (or earlier run on the same database) has used. */
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now()}-${randomBytes(3).toString("hex")}@example.com`;
+}
+
+const followedLinks = new Set<string>();
+
+/**
+ * The whole magic-link sign-in: ask for a link, find it in the dev mailbox (served by the
+ * built app because the config sets DEV_MAILBOX=true), follow it, land on /tests.
+ */
+export async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto("/signin");
+  await signInOnThisPage(page, email);
+  await expect(page).toHaveURL(/\/tests$/);
+  await expectSignedIn(page, email);
+}
+
+/**
+ * The magic-link part of a sign-in, from a sign-in page already open (e.g. reached through
+ * "Sign in to join", so it carries a callbackUrl): ask for the link, follow it from the dev
+ * mailbox. Where it lands is the caller's to check.
+ */
+export async function signInOnThisPage(page: Page, email: string): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+
+  // Newest mail first; a link already followed (an earlier sign-in) does not count.
+  const link = await mailboxLink(page, email, { subject: "Sign in to Certify", fresh: true });
+  followedLinks.add(link);
+  expect(new URL(link).host, "magic links point at localhost (cookies)").toBe(new URL(page.url()).host);
+  await page.goto(link);
+}
+
+/**
+ * The link of the newest dev-mailbox e-mail to `email` (optionally with this subject),
+ * waiting for it to arrive. `fresh`: a link already followed by signIn does not count.
+ * Leaves the page on /dev/mailbox.
+ */
+export async function mailboxLink(
+  page: Page,
+  email: string,
+  options: { subject?: string | RegExp; fresh?: boolean; timeout?: number } = {},
+): Promise<string> {
+  let link: string | null = null;
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    await expect(page.getByRole("heading", { name: "Dev mailbox" })).toBeVisible();
+    let entries = page.getByRole("listitem").filter({ has: page.getByTestId("mail-to").getByText(email, { exact: true }) });
+    if (options.subject) entries = entries.filter({ has: page.getByRole("link", { name: options.subject }) });
+    link = await entries.first().getByTestId("mail-link").getAttribute("href", { timeout: 2_000 });
+    expect(link, `an e-mail to ${email} with a link`).toBeTruthy();
+    if (options.fresh) expect(followedLinks.has(link!), "the newest link is a fresh one").toBe(false);
+  }).toPass({ timeout: options.timeout ?? 15_000 });
+  return link!;
+}
+
+export async function expectSignedIn(page: Page, email: string): Promise<void> {
+  const nav = page.getByRole("navigation", { name: "Trainer area" });
+  await expect(nav).toBeVisible();
+  for (const label of ["Tests", "Classes", "Certifications", "Competitions", "Webhooks", "API keys"]) {
+    await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+}
+
+/** Full-page screenshot kept under e2e/artifacts/screenshots/ (and attached to the report). */
+export async function keepScreenshot(page: Page, name: string, testInfo: import("@playwright/test").TestInfo) {
+  const file = path.join(testInfo.project.testDir, "artifacts", "screenshots", `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: "image/png" });
+}

@@ -1,0 +1,83 @@
+import { expect, test } from "@playwright/test";
+import { createHmac, timingSafeEqual } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { keepScreenshot, signIn, uniqueEmail } from "./helpers";
+
+type Received = { raw: Buffer; headers: http.IncomingHttpHeaders };
+
+/** A receiver on 127.0.0.1 that answers with the given statuses in turn (then 200). */
+async function startReceiver(statuses: number[] = []) {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      received.push({ raw: Buffer.concat(chunks), headers: req.headers });
+      res.writeHead(statuses[received.length - 1] ?? 200, { "content-type": "text/plain" }).end("thanks");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** As the certification spec tells a receiver: HMAC-SHA256 of the raw bytes, hex, constant time. */
+function verifyCertification(raw: Buffer, signature: string | undefined, secret: string): boolean {
+  if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
+  const expected = createHmac("sha256", secret).update(raw).digest();
+  return timingSafeEqual(expected, Buffer.from(signature, "hex"));
+}
+
+test("a trainer adds a webhook, sends a test event, sees it delivered and redelivers it", async ({ page }, testInfo) => {
+  const receiver = await startReceiver([500]);
+  try {
+    await signIn(page, uniqueEmail("webhooks"));
+    await page.getByRole("navigation", { name: "Trainer area" }).getByRole("link", { name: "Webhooks" }).click();
+    await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+
+    await page.getByLabel("Address").fill(receiver.url);
+    await page.getByRole("checkbox", { name: /test\.completed/ }).check();
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    const secret = (await page.getByTestId("webhook-secret").textContent())!.trim();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{20,}$/);
+    await keepScreenshot(page, "webhooks-secret-once", testInfo);
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.reload();
+    await expect(page.getByText(secret)).toHaveCount(0);
+
+    const row = page.getByTestId("webhook-row").filter({ hasText: receiver.url });
+    await expect(row).toContainText("test.completed");
+    await row.getByRole("button", { name: "Send test event" }).click();
+
+    // First attempt answered 500, the retry 200: the log shows both attempts, delivered.
+    const delivery = page.getByTestId("delivery-row").first();
+    await expect(delivery).toHaveAttribute("data-status", "delivered", { timeout: 20_000 });
+    await expect(delivery).toContainText("#1: 500");
+    await expect(delivery).toContainText("#2: 200");
+    await keepScreenshot(page, "webhooks-delivery-log", testInfo);
+
+    expect(receiver.received).toHaveLength(2);
+    const [first, second] = receiver.received;
+    for (const hit of receiver.received) {
+      expect(hit.headers["x-webhook-event"]).toBe("test.completed");
+      expect(verifyCertification(hit.raw, hit.headers["x-webhook-signature"] as string, secret)).toBe(true);
+      const body = JSON.parse(hit.raw.toString("utf8"));
+      expect(body.payload.event_id).toBe(hit.headers["x-webhook-event-id"]);
+      expect(body.sent_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?[+-]\d\d:\d\d$/);
+    }
+    expect(second.headers["x-webhook-event-id"]).toBe(first.headers["x-webhook-event-id"]);
+
+    await delivery.getByRole("button", { name: "Redeliver" }).click();
+    await expect(page.getByTestId("delivery-row")).toHaveCount(2);
+    await expect(page.getByTestId("delivery-row").first()).toHaveAttribute("data-status", "delivered", { timeout: 20_000 });
+    expect(receiver.received).toHaveLength(3);
+    expect(receiver.received[2].headers["x-webhook-event-id"]).toBe(first.headers["x-webhook-event-id"]);
+
+    page.once("dialog", (dialog) => dialog.accept());
+    await row.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByTestId("webhook-row").filter({ hasText: receiver.url })).toHaveCount(0);
+  } finally {
+    await receiver.close();
+  }
+});

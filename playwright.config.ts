@@ -1,0 +1,84 @@
+/**
+ * End-to-end tests against the BUILT app. Run `npm run build` first: this config only
+ * starts it (`next start`), it never builds (CI builds once, before the e2e step).
+ *
+ *   npm run build && npx playwright test
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/e2e_x npx playwright test
+ *
+ * Without DATABASE_URL the app runs on a fresh embedded PGlite directory
+ * (.data/e2e-pglite, wiped at start) and one instance on port 3100. PGlite is one
+ * process's database, so the two-instance rate-limit spec is skipped then.
+ * With DATABASE_URL (give each run its own database) a second instance runs on port 3101
+ * against the same database: e2e/rate-limit.spec.ts checks the limiter is exact across both.
+ *
+ * Artifacts (screenshots of every test, traces of failures, the HTML report and the key
+ * pages' full-page screenshots) land in e2e/artifacts/.
+ */
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 3100;
+const SECOND_PORT = 3101;
+const databaseUrl = process.env.DATABASE_URL;
+
+function appServer(port: number) {
+  const env: Record<string, string> = {
+    PORT: String(port),
+    DEV_MAILBOX: "true",
+    // `localhost`, never 127.0.0.1: magic links and session cookies are for this host.
+    AUTH_URL: `http://localhost:${port}`,
+    API_LOG: "off",
+    // Webhook receivers in these tests listen on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE: "true",
+    WEBHOOK_RETRY_STEP_MS: "500",
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else env.PGLITE_DATA_DIR = ".data/e2e-pglite";
+  return {
+    command: databaseUrl ? "npm run start" : "rm -rf .data/e2e-pglite .data/e2e-pglite.pid && npm run start",
+    url: `http://localhost:${port}/signin`,
+    env,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  };
+}
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "e2e/artifacts/results",
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { outputFolder: "e2e/artifacts/report", open: "never" }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    screenshot: "on",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--headless",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-quic",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: databaseUrl ? [appServer(PORT), appServer(SECOND_PORT)] : [appServer(PORT)],
+});
