@@ -1,0 +1,296 @@
+/**
+ * On-demand benchmark: the server response time of the recipient's test page, GET /t/<token>
+ * (server-rendered: token lookup, the test's questions, domains and answers, the HTML).
+ *
+ *   npm run build && npx tsx bench/recipient-page.ts
+ *
+ * Creates a throw-away PostgreSQL database bench_<random> next to BENCH_DATABASE_URL, a
+ * pro-plan workspace and one test of 20 questions for 50 recipients (send_email false) with
+ * the app's own domain functions, then starts the production build (`next start`) on a free
+ * loopback port against it. Every recipient's link is opened once (the first open marks the
+ * recipient started: a write, kept out of the measurement), then autocannon loads GET
+ * /t/<token> round-robin over the 50 tokens for BENCH_SECONDS. The server is stopped and the
+ * database dropped at the end, also on error, Ctrl-C or the 3-minute overall timeout.
+ * See bench/README.md.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { openDatabase } from "@/db/client";
+import { prepareDatabase } from "@/db";
+import { catalogCertificationId } from "@/db/seed";
+import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
+import { createTest } from "@/lib/tests/tests";
+
+function intEnv(name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    console.error(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+    process.exit(2);
+  }
+  return value;
+}
+
+const root = process.cwd();
+const config = {
+  adminUrl: process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
+  seconds: intEnv("BENCH_SECONDS", 10, 1, 60),
+  connections: intEnv("BENCH_CONNECTIONS", 10, 1, 200),
+  recipients: intEnv("BENCH_RECIPIENTS", 50, 1, 1000),
+  questions: intEnv("BENCH_QUESTIONS", 20, 1, 40),
+};
+const TIMEOUT_SECONDS = 180;
+
+// ---------------------------------------------------------------------------------------------
+// Clean-up: the server and the database, once, whatever happens.
+
+let server: ChildProcess | undefined;
+let benchDbName: string | undefined;
+let running: autocannon.Instance | undefined;
+let cleaning: Promise<void> | undefined;
+let exiting = false;
+
+async function stopServer(): Promise<void> {
+  const proc = server;
+  if (!proc || proc.exitCode !== null || proc.signalCode !== null || proc.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+  // `next start` leads its own process group (detached): signal the group, so anything it
+  // forked stops too. Only the process this script started is addressed.
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      process.kill(-proc.pid!, sig);
+    } catch {
+      /* already gone */
+    }
+  };
+  signal("SIGTERM");
+  const timer = setTimeout(() => signal("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    running?.stop();
+    await stopServer();
+    if (benchDbName) {
+      const admin = postgres(config.adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+      try {
+        await admin.unsafe(`drop database if exists "${benchDbName}" with (force)`);
+        console.log(`dropped database ${benchDbName}`);
+      } catch (error) {
+        console.error(`could not drop database ${benchDbName}: ${(error as Error).message}`);
+      } finally {
+        await admin.end({ timeout: 2 }).catch(() => {});
+      }
+    }
+  })();
+  return cleaning;
+}
+
+async function abort(reason: string, code: number): Promise<void> {
+  if (exiting) return;
+  exiting = true;
+  console.error(`\n${reason}: stopping the server and dropping the bench database…`);
+  await Promise.race([cleanup(), sleep(20_000)]);
+  process.exit(code);
+}
+
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(sig, () => void abort(`received ${sig}`, 130));
+const hardTimeout = setTimeout(() => void abort(`overall timeout of ${TIMEOUT_SECONDS} s reached`, 1), TIMEOUT_SECONDS * 1000);
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** CPU seconds (user + system) a process has used so far; undefined off Linux. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    console.error("No production build (.next/BUILD_ID is missing): run npm run build first.");
+    process.exitCode = 1;
+    return;
+  }
+
+  // 1. Database, workspace and the test, with the app's own functions.
+  const name = `bench_${randomBytes(6).toString("hex")}`;
+  {
+    const admin = postgres(config.adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+    try {
+      await admin.unsafe(`create database "${name}"`);
+    } finally {
+      await admin.end({ timeout: 2 });
+    }
+  }
+  benchDbName = name;
+  const url = new URL(config.adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  let tokens: string[];
+  {
+    const database = await openDatabase({ url: databaseUrl, poolMax: 2 });
+    try {
+      await prepareDatabase(database);
+      const { workspace } = await ensureUserWorkspace(database.db, "bench-trainer@example.com");
+      await setPlan(database.db, workspace.id, "pro"); // more than the free plan's 5 seats
+      const certificationId = await catalogCertificationId(database.db, "aws-clf-c02");
+      if (!certificationId) throw new Error("the catalog seed has no aws-clf-c02");
+      const domainIds = (
+        await database.query<{ id: number }>("select id from domains where certification_id = $1 order by position", [certificationId])
+      ).map((row) => row.id);
+      const test = await createTest(database.db, workspace.id, {
+        certification_id: certificationId,
+        domains: domainIds,
+        questions: config.questions,
+        recipients: Array.from({ length: config.recipients }, (_, i) => ({ email: `bench-${i + 1}@example.com`, name: `Recipient ${i + 1}` })),
+        send_email: false,
+      });
+      tokens = test.recipients.map((r) => new URL(r.link).pathname.split("/").pop()!);
+      console.log(`created database ${name}; test ${test.code}: ${test.questions} questions, ${tokens.length} recipients`);
+    } finally {
+      await database.close();
+    }
+  }
+
+  // 2. The production build on a loopback port.
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const output: string[] = [];
+  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: databaseUrl,
+      AUTH_URL: base,
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      API_LOG: "off",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  });
+  const keep = (chunk: Buffer) => {
+    for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) output.push(line);
+    if (output.length > 40) output.splice(0, output.length - 40);
+  };
+  server.stdout?.on("data", keep);
+  server.stderr?.on("data", keep);
+
+  const first = `${base}/t/${tokens[0]}`;
+  const startedAt = performance.now();
+  for (;;) {
+    if (exiting) return;
+    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`next start exited before answering:\n${output.join("\n")}`);
+    if (performance.now() - startedAt > 60_000) throw new Error(`next start did not answer within 60 s:\n${output.join("\n")}`);
+    try {
+      const response = await fetch(first, { signal: AbortSignal.timeout(5000) });
+      await response.arrayBuffer();
+      if (response.status === 200) break;
+      throw new Error(`GET /t/<token> answered ${response.status}`);
+    } catch (error) {
+      if ((error as Error).message.startsWith("GET /t/")) throw error;
+      await sleep(200);
+    }
+  }
+  console.log(`next start answering on ${base} after ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+
+  // 3. Open every link once: the first open marks the recipient started (a write), and the
+  //    page must be the test (its first question), not an error page.
+  let bytes = 0;
+  for (const token of tokens) {
+    const response = await fetch(`${base}/t/${token}`, { signal: AbortSignal.timeout(10_000) });
+    const html = await response.text();
+    if (response.status !== 200 || !/Question (<!-- -->)?1(<!-- -->)? of (<!-- -->)?\d+/.test(html)) {
+      throw new Error(`GET /t/${token.slice(0, 6)}… answered ${response.status} without the first question`);
+    }
+    bytes += html.length;
+  }
+  console.log(`opened all ${tokens.length} links once (every recipient now started); page ≈ ${(bytes / tokens.length / 1024).toFixed(1)} KiB`);
+
+  // 4. Load: round-robin over the tokens.
+  let next = 0;
+  const cpuBefore = cpuSeconds(server.pid);
+  process.stdout.write(`measuring ${config.seconds} s with ${config.connections} connections… `);
+  running = autocannon({
+    url: base,
+    connections: config.connections,
+    duration: config.seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: "GET",
+        path: `/t/${tokens[0]}`,
+        setupRequest: (request) => ({ ...request, path: `/t/${tokens[next++ % tokens.length]}` }),
+      },
+    ],
+  });
+  const result = await running;
+  running = undefined;
+  const cpuAfter = cpuSeconds(server.pid);
+  console.log("done\n");
+
+  const cpuPerRequest =
+    cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined;
+  console.log(`GET /t/<token> over ${tokens.length} tokens (${config.questions} questions each), ${config.seconds} s, ${config.connections} connections, loopback`);
+  console.log(`${os.cpus().length} CPUs, Node ${process.version}; next start (production build) + PostgreSQL on the same machine`);
+  console.log("");
+  console.log(`requests:        ${result.requests.total} (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`);
+  console.log(`req/s:           mean ${result.requests.average.toFixed(1)} (stddev ${result.requests.stddev.toFixed(1)})`);
+  console.log(
+    `latency:         p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms (mean ${result.latency.average.toFixed(1)} ms)`,
+  );
+  console.log(`server CPU:      ${cpuPerRequest === undefined ? "n/a" : `${cpuPerRequest.toFixed(2)} ms per request`}`);
+  if (result.non2xx > 0) {
+    const codes = Object.entries(result.statusCodeStats)
+      .filter(([code]) => !code.startsWith("2"))
+      .map(([code, s]) => `${code}×${s.count}`)
+      .join(", ");
+    console.log(`non-2xx:         ${codes}`);
+  }
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  if (!exiting) console.error(`\nbench recipient-page failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  exitCode = 1;
+} finally {
+  if (!exiting) {
+    await cleanup();
+    clearTimeout(hardTimeout);
+    process.exit(process.exitCode || exitCode);
+  }
+}
