@@ -2,9 +2,8 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { DashboardNav } from "@/components/dashboard/nav";
-import { Button } from "@/components/ui/button";
+import { AppHeader } from "@/components/layout/app-header";
 import { getDb } from "@/db";
-import { signOut } from "@/lib/auth/auth";
 import { currentUser } from "@/lib/auth/session";
 import { ensureWorkspace } from "@/lib/workspaces";
 
@@ -15,34 +14,17 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (!user) redirect("/signin");
   const workspace = await ensureWorkspace(await getDb(), user);
 
-  async function leave() {
-    "use server";
-    await signOut({ redirectTo: "/" });
-  }
-
   return (
     <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <Link href="/tests" className="font-bold text-brand-600">
-            Certify
-          </Link>
-          <div className="flex items-center gap-3 text-sm">
-            <span className="hidden text-slate-600 sm:inline" data-testid="workspace-name">
-              {workspace.name} · <span className="uppercase">{workspace.plan}</span> plan
-            </span>
-            <span className="text-slate-500">{user.email}</span>
-            <Link href="/student" className="text-brand-700 hover:underline">
-              Student area
-            </Link>
-            <form action={leave}>
-              <Button variant="secondary" type="submit">
-                Sign out
-              </Button>
-            </form>
-          </div>
-        </div>
-      </header>
+      <AppHeader home="/tests" width="max-w-6xl">
+        <span className="hidden text-slate-600 sm:inline" data-testid="workspace-name">
+          {workspace.name} · <span className="uppercase">{workspace.plan}</span> plan
+        </span>
+        <span className="text-slate-500">{user.email}</span>
+        <Link href="/student" className="text-brand-700 hover:underline">
+          Student area
+        </Link>
+      </AppHeader>
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
         <aside className="md:w-48 md:shrink-0">
           <DashboardNav />

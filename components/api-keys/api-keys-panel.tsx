@@ -6,7 +6,7 @@ import { fetchJson, RequestError } from "@/components/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
-import { CopyButton } from "@/components/ui/copy-button";
+import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import type { ApiKeyView } from "@/lib/keys/schemas";
 import { apiScopes, scopeDescriptions, type ApiScope } from "@/lib/keys/scopes";
 import { queryKeys } from "@/lib/query-keys";
@@ -48,19 +48,9 @@ export function ApiKeysPanel() {
   return (
     <div className="space-y-6">
       {created ? (
-        <Card className="border-green-300 bg-green-50">
-          <h2 className="font-semibold text-green-900">Key &ldquo;{created.key.name}&rdquo; created</h2>
-          <p className="mt-1 text-sm text-green-900">Copy it now: it is shown this once and never again.</p>
-          <div className="mt-3 flex flex-wrap items-center gap-2">
-            <code data-testid="new-key-secret" className="break-all rounded bg-white px-3 py-2 font-mono text-sm ring-1 ring-green-200">
-              {created.secret}
-            </code>
-            <CopyButton value={created.secret} />
-            <Button variant="ghost" type="button" onClick={() => setCreated(null)}>
-              Done
-            </Button>
-          </div>
-        </Card>
+        <OneTimeSecret title={<>Key &ldquo;{created.key.name}&rdquo; created</>} secret={created.secret} testId="new-key-secret" onDone={() => setCreated(null)}>
+          Copy it now: it is shown this once and never again.
+        </OneTimeSecret>
       ) : null}
 
       <Card>

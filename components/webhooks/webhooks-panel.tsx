@@ -5,7 +5,7 @@ import { useState } from "react";
 import { fetchJson, RequestError } from "@/components/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
-import { CopyButton } from "@/components/ui/copy-button";
+import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { TextField } from "@/components/ui/field";
 import { queryKeys } from "@/lib/query-keys";
 import type { DeliveryView, WebhookView } from "@/lib/webhooks/schemas";
@@ -39,21 +39,9 @@ export function WebhooksPanel() {
   return (
     <div className="space-y-6">
       {created ? (
-        <Card className="border-green-300 bg-green-50">
-          <h2 className="font-semibold text-green-900">Endpoint added</h2>
-          <p className="mt-1 text-sm text-green-900">
-            Signing secret for <span className="break-all font-mono">{created.url}</span>. Copy it now: it is shown this once.
-          </p>
-          <div className="mt-3 flex flex-wrap items-center gap-2">
-            <code data-testid="webhook-secret" className="break-all rounded bg-white px-3 py-2 font-mono text-sm ring-1 ring-green-200">
-              {created.secret}
-            </code>
-            <CopyButton value={created.secret} />
-            <Button variant="ghost" type="button" onClick={() => setCreated(null)}>
-              Done
-            </Button>
-          </div>
-        </Card>
+        <OneTimeSecret title="Endpoint added" secret={created.secret} testId="webhook-secret" onDone={() => setCreated(null)}>
+          Signing secret for <span className="break-all font-mono">{created.url}</span>. Copy it now: it is shown this once.
+        </OneTimeSecret>
       ) : null}
 
       <Card>

@@ -2,11 +2,12 @@ import { render } from "@react-email/components";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { ReactElement } from "react";
 import { Resend } from "resend";
-import { rowsOf, type Db } from "@/db";
+import type { Db } from "@/db";
 import { emailMessages, type EmailMessage } from "@/db/schema";
 import { notifyOutbox } from "@/lib/events/publish";
 import { newId } from "@/lib/ids";
-import { EMAIL_MAX_ATTEMPTS, emailRetryDelayMs, leaseMs } from "@/lib/jobs/schedule";
+import { claimDue } from "@/lib/jobs/claim";
+import { EMAIL_MAX_ATTEMPTS, emailRetryDelayMs } from "@/lib/jobs/schedule";
 import { emailFrom, emailTransport } from "./config";
 
 export type OutgoingEmail = {
@@ -62,19 +63,8 @@ export async function queueEmail(tx: Db, email: OutgoingEmail): Promise<EmailMes
 }
 
 /** Claims due queued e-mails (SKIP LOCKED, leased), oldest first. */
-export async function claimDueEmails(db: Db, limit: number): Promise<string[]> {
-  if (limit <= 0) return [];
-  const rows = await db.execute(sql`
-    update email_messages set locked_until = now() + ${leaseMs()} * interval '1 millisecond'
-    where id in (
-      select id from email_messages
-      where status = 'queued' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-      order by next_attempt_at
-      limit ${limit}
-      for update skip locked
-    )
-    returning id`);
-  return rowsOf<{ id: string }>(rows).map((row) => row.id);
+export function claimDueEmails(db: Db, limit: number): Promise<string[]> {
+  return claimDue(db, "email_messages", limit);
 }
 
 const RESEND_BATCH_MAX = 100;

@@ -1,9 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
-import { rowsOf, type Db } from "@/db";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/db";
 import { scheduledSteps, type ScheduledStep } from "@/db/schema";
 import { notifyOutbox } from "@/lib/events/publish";
 import { newId } from "@/lib/ids";
-import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from "./schedule";
+import { claimDue } from "./claim";
+import { MAX_ATTEMPTS, retryDelayMs } from "./schedule";
 
 export type StepHandler = (db: Db, step: ScheduledStep) => Promise<void>;
 
@@ -21,19 +22,8 @@ export async function scheduleStep(tx: Db, workspaceId: string, kind: string, pa
   return step;
 }
 
-export async function claimDueSteps(db: Db, limit: number): Promise<string[]> {
-  if (limit <= 0) return [];
-  const rows = await db.execute(sql`
-    update scheduled_steps set locked_until = now() + ${leaseMs()} * interval '1 millisecond'
-    where id in (
-      select id from scheduled_steps
-      where status = 'pending' and run_at <= now() and (locked_until is null or locked_until < now())
-      order by run_at
-      limit ${limit}
-      for update skip locked
-    )
-    returning id`);
-  return rowsOf<{ id: string }>(rows).map((row) => row.id);
+export function claimDueSteps(db: Db, limit: number): Promise<string[]> {
+  return claimDue(db, "scheduled_steps", limit);
 }
 
 /** Runs one due step with its handler; a failure is retried on the shared schedule. */

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { rowsOf, type Db } from "@/db";
+import type { Db } from "@/db";
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints, type Event } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { notFound } from "@/lib/errors";
 import { eventCatalog, isEventType, type EventType } from "@/lib/events/catalog";
 import { notifyOutbox } from "@/lib/events/publish";
 import { newId } from "@/lib/ids";
-import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from "@/lib/jobs/schedule";
+import { claimDue } from "@/lib/jobs/claim";
+import { MAX_ATTEMPTS, retryDelayMs } from "@/lib/jobs/schedule";
 import { buildWireMessage } from "./format";
 import { postOnce } from "./http";
 import { getWebhook } from "./endpoints";
@@ -23,19 +24,8 @@ export type AttemptOutcome =
  * Claims due pending deliveries for this worker: `FOR UPDATE SKIP LOCKED` so two
  * instances never take the same row, and a lease so a crashed worker's rows come back.
  */
-export async function claimDueDeliveries(db: Db, limit: number): Promise<string[]> {
-  if (limit <= 0) return [];
-  const rows = await db.execute<{ id: string }>(sql`
-    update webhook_deliveries set locked_until = now() + ${leaseMs()} * interval '1 millisecond'
-    where id in (
-      select id from webhook_deliveries
-      where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-      order by next_attempt_at
-      limit ${limit}
-      for update skip locked
-    )
-    returning id`);
-  return rowsOf<{ id: string }>(rows).map((row) => row.id);
+export function claimDueDeliveries(db: Db, limit: number): Promise<string[]> {
+  return claimDue(db, "webhook_deliveries", limit);
 }
 
 /**
