@@ -1,48 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createHmac, timingSafeEqual } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { keepScreenshot, mailboxLink, signIn, uniqueEmail } from "./helpers";
+import { startReceiver, verifyCertification } from "./receiver";
 
 /**
  * The whole certification journey: a trainer registers a webhook and sends a test to two
  * people; one of them takes it (reloading half-way), submits and reads the result; the
  * trainer's test page follows without a reload; the receiver gets one signed test.completed.
  */
-
-type Received = { raw: Buffer; headers: http.IncomingHttpHeaders };
-
-/** A receiver on 127.0.0.1 that answers 200 and keeps every request's raw bytes. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      received.push({ raw: Buffer.concat(chunks), headers: req.headers });
-      res.writeHead(200, { "content-type": "text/plain" }).end("thanks");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/certify`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** As the specification tells a receiver: HMAC-SHA256 of the raw body, hex digest, constant-time compare. */
-function signatureVerifies(raw: Buffer, signature: string | undefined, secret: string): boolean {
-  if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
-  const expected = createHmac("sha256", secret).update(raw).digest();
-  const given = Buffer.from(signature, "hex");
-  return given.length === expected.length && timingSafeEqual(expected, given);
-}
 
 const CERTIFICATION = "AWS Certified Cloud Practitioner";
 const DOMAINS = ["Cloud Concepts", "Security and Compliance"];
@@ -66,7 +30,7 @@ async function answer(page: Page, option: number) {
 
 test("a trainer sends a test to two people; one takes it, reloading half-way; results and a signed webhook follow", async ({ browser }, testInfo) => {
   test.setTimeout(120_000);
-  const receiver = await startReceiver();
+  const receiver = await startReceiver({ path: "/hooks/certify" });
   const trainerContext = await browser.newContext();
   const recipientContext = await browser.newContext();
   try {
@@ -218,8 +182,8 @@ test("a trainer sends a test to two people; one takes it, reloading half-way; re
     const [hit] = receiver.received;
     expect(hit.headers["content-type"]).toMatch(/^application\/json/);
     expect(hit.headers["x-webhook-event"]).toBe("test.completed");
-    expect(signatureVerifies(hit.raw, hit.headers["x-webhook-signature"] as string | undefined, secret)).toBe(true);
-    expect(signatureVerifies(hit.raw, hit.headers["x-webhook-signature"] as string | undefined, `${secret}x`)).toBe(false);
+    expect(verifyCertification(hit.raw, hit.headers["x-webhook-signature"] as string | undefined, secret)).toBe(true);
+    expect(verifyCertification(hit.raw, hit.headers["x-webhook-signature"] as string | undefined, `${secret}x`)).toBe(false);
     const body = JSON.parse(hit.raw.toString("utf8"));
     expect(body.event).toBe("test.completed");
     expect(body.sent_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/);

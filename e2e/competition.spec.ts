@@ -1,53 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
-import { createHmac, timingSafeEqual } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { keepScreenshot, signIn, uniqueEmail } from "./helpers";
-
-type Received = { raw: Buffer; headers: http.IncomingHttpHeaders };
-
-/** A receiver on 127.0.0.1 that records every delivery and answers 200. */
-async function startReceiver() {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      received.push({ raw: Buffer.concat(chunks), headers: req.headers });
-      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/ctf-hook`, received, close: () => new Promise((r) => server.close(r)) };
-}
-
-/** As the competition spec tells a receiver: `sha256=` + hex HMAC-SHA256 of the raw bytes, compared in constant time. */
-function verifyCompetition(raw: Buffer, header: string | undefined, secret: string): boolean {
-  if (!header?.startsWith("sha256=")) return false;
-  const hex = header.slice("sha256=".length);
-  if (!/^[0-9a-f]{64}$/.test(hex)) return false;
-  return timingSafeEqual(createHmac("sha256", secret).update(raw).digest(), Buffer.from(hex, "hex"));
-}
-
-/** The newest mail to `to` in the dev mailbox: its first link. */
-async function mailLink(page: Page, to: string): Promise<string> {
-  let link: string | null = null;
-  await expect(async () => {
-    await page.goto("/dev/mailbox");
-    const entries = page.getByRole("listitem").filter({ has: page.getByTestId("mail-to").getByText(to, { exact: true }) });
-    link = await entries.first().getByTestId("mail-link").getAttribute("href", { timeout: 2_000 });
-    expect(link).toBeTruthy();
-  }).toPass({ timeout: 20_000 });
-  return link!;
-}
+import { expect, test } from "@playwright/test";
+import { keepScreenshot, mailboxLink, signIn, uniqueEmail } from "./helpers";
+import { startReceiver, verifyCompetition } from "./receiver";
 
 const utcInput = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString().slice(0, 16);
 const required = ["ctf.deployed", "challenge.published", "member.invited", "member.joined"] as const;
 
 test("a workspace admin runs a competition: create, deploy, publish a challenge, a member joins, every event is delivered", async ({ page, context }, testInfo) => {
   test.setTimeout(180_000);
-  const receiver = await startReceiver();
+  const receiver = await startReceiver({ path: "/ctf-hook" });
   try {
     const admin = uniqueEmail("ctf-admin");
     const member = uniqueEmail("ctf-member");
@@ -169,7 +129,7 @@ test("a workspace admin runs a competition: create, deploy, publish a challenge,
     await expect(memberRow).toHaveAttribute("data-status", "invited");
     await expect(memberRow.getByTestId("member-invitations")).toHaveText("1");
 
-    const invitation = await mailLink(publicPage, member);
+    const invitation = await mailboxLink(publicPage, member, { timeout: 20_000 });
     expect(new URL(invitation).pathname).toMatch(/^\/c\/join\/[A-Za-z0-9_-]+$/);
     await publicPage.goto(invitation);
     await expect(publicPage.getByRole("heading", { name: title, level: 1 })).toBeVisible();

@@ -1,36 +1,9 @@
 import { expect, test } from "@playwright/test";
-import { createHmac, timingSafeEqual } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { keepScreenshot, signIn, uniqueEmail } from "./helpers";
-
-type Received = { raw: Buffer; headers: http.IncomingHttpHeaders };
-
-/** A receiver on 127.0.0.1 that answers with the given statuses in turn (then 200). */
-async function startReceiver(statuses: number[] = []) {
-  const received: Received[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      received.push({ raw: Buffer.concat(chunks), headers: req.headers });
-      res.writeHead(statuses[received.length - 1] ?? 200, { "content-type": "text/plain" }).end("thanks");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise((r) => server.close(r)) };
-}
-
-/** As the certification spec tells a receiver: HMAC-SHA256 of the raw bytes, hex, constant time. */
-function verifyCertification(raw: Buffer, signature: string | undefined, secret: string): boolean {
-  if (!signature || !/^[0-9a-f]{64}$/.test(signature)) return false;
-  const expected = createHmac("sha256", secret).update(raw).digest();
-  return timingSafeEqual(expected, Buffer.from(signature, "hex"));
-}
+import { startReceiver, verifyCertification } from "./receiver";
 
 test("a trainer adds a webhook, sends a test event, sees it delivered and redelivers it", async ({ page }, testInfo) => {
-  const receiver = await startReceiver([500]);
+  const receiver = await startReceiver({ statuses: [500] });
   try {
     await signIn(page, uniqueEmail("webhooks"));
     await page.getByRole("navigation", { name: "Trainer area" }).getByRole("link", { name: "Webhooks" }).click();
