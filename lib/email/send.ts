@@ -14,13 +14,15 @@ export type OutgoingEmail = {
   kind: string;
   to: string;
   subject: string;
-  react: ReactElement;
   /** The text part; every mail has one. */
   text: string;
   /** Links the mail carries, printed to the log when the dev mailbox is used. */
   links?: string[];
   workspaceId?: string | null;
-};
+} & (
+  /** The HTML part: a React Email element, or HTML already rendered (see personalize.ts). */
+  { react: ReactElement } | { html: string }
+);
 
 let resendClient: Resend | undefined;
 
@@ -45,7 +47,7 @@ export async function queueEmails(tx: Db, emails: OutgoingEmail[]): Promise<Emai
       to: email.to,
       from: emailFrom(),
       subject: email.subject,
-      html: await render(email.react),
+      html: "html" in email ? email.html : await render(email.react),
       text: email.text,
       links: email.links ?? [],
       transport,

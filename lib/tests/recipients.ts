@@ -1,7 +1,7 @@
-import { createElement } from "react";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { recipients, testQuestions, workspaces, type Recipient, type Test } from "@/db/schema";
+import { personalizedRenderer } from "@/lib/email/personalize";
 import { queueEmails } from "@/lib/email/send";
 import { TestInvitationEmail, testInvitationText } from "@/lib/email/templates/test-invitation";
 import { AppError, planLimit, type FieldError } from "@/lib/errors";
@@ -80,10 +80,12 @@ export async function insertRecipients(
   return created;
 }
 
+/** One render of the invitation per test shape; each recipient's name and link filled in. */
+const renderInvitation = personalizedRenderer(TestInvitationEmail, ["name", "link"]);
+
 export async function queueInvitations(tx: Db, test: Test, trainer: string, people: Recipient[]): Promise<void> {
-  await queueEmails(
-    tx,
-    people.map((recipient) => {
+  const emails = await Promise.all(
+    people.map(async (recipient) => {
       const props = {
         name: recipient.name,
         certification: test.certificationName,
@@ -96,12 +98,13 @@ export async function queueInvitations(tx: Db, test: Test, trainer: string, peop
         workspaceId: test.workspaceId,
         to: recipient.email,
         subject: `Your ${test.certificationName} practice test`,
-        react: createElement(TestInvitationEmail, props),
+        html: await renderInvitation(props),
         text: testInvitationText(props),
         links: [props.link],
       };
     }),
   );
+  await queueEmails(tx, emails);
 }
 
 export function toRecipientView(recipient: Recipient): RecipientView {
