@@ -9,48 +9,49 @@
  * BENCH_DATABASE_URL and drops it at the end, whatever happens; stops by itself.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import postgres from "postgres";
 import { openDatabase } from "@/db/client";
 import { prepareDatabase } from "@/db";
 import { ensureUserWorkspace } from "@/lib/workspaces";
 import { createApiKey } from "@/lib/keys";
+import {
+  cpuSeconds,
+  createBenchDatabase,
+  dropBenchDatabase,
+  freePort,
+  intEnv,
+  sleep,
+  startBenchRun,
+  stopProcess,
+  textTable,
+  writeResults,
+} from "./support";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
 
 const root = process.cwd();
 
-function intEnv(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`${name} must be an integer >= ${min} (got "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
-
 const config = {
   adminUrl: process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
-  seconds: intEnv("BENCH_SECONDS", 10),
-  connections: intEnv("BENCH_CONNECTIONS", 20),
-  warmupSeconds: intEnv("BENCH_WARMUP_SECONDS", 2, 0),
+  // No upper bounds here (max Infinity).
+  seconds: intEnv("BENCH_SECONDS", 10, 1, Infinity),
+  connections: intEnv("BENCH_CONNECTIONS", 20, 1, Infinity),
+  warmupSeconds: intEnv("BENCH_WARMUP_SECONDS", 2, 0, Infinity),
   /** Sizes the key pool before the first run; topped up from the measured bare rate. */
-  plannedRps: intEnv("BENCH_PLANNED_RPS", 4000),
+  plannedRps: intEnv("BENCH_PLANNED_RPS", 4000, 1, Infinity),
   /** postgres.js pool per server process (the app's DATABASE_POOL_MAX; its default is 10). */
-  poolMax: intEnv("BENCH_POOL_MAX", Number(process.env.DATABASE_POOL_MAX ?? 10)),
-  certificationId: process.env.BENCH_CERT_ID ? intEnv("BENCH_CERT_ID", 1) : undefined,
+  poolMax: intEnv("BENCH_POOL_MAX", Number(process.env.DATABASE_POOL_MAX ?? 10), 1, Infinity),
+  certificationId: process.env.BENCH_CERT_ID ? intEnv("BENCH_CERT_ID", 1, 1, Infinity) : undefined,
 };
 const timeoutSeconds = intEnv(
   "BENCH_TIMEOUT_SECONDS",
   Math.max(180, 90 + 3 * (config.warmupSeconds + config.seconds)),
+  1,
+  Infinity,
 );
 
 /** Requests per key per 60 s window is 120; stay under it with a margin. */
@@ -61,86 +62,29 @@ const KEYS_PER_WORKSPACE = 5;
 const KEYED_PHASES = 2;
 
 // ---------------------------------------------------------------------------------------------
-// Clean-up state: everything started here is registered and undone by cleanup(), once.
+// Clean-up state: everything started here is registered and undone by cleanup() (run once, by bench).
 
 const children: { name: string; proc: ChildProcess; group: boolean }[] = [];
 let benchDbName: string | undefined;
 let running: autocannon.Instance | undefined;
-let cleaning: Promise<void> | undefined;
 
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    running?.stop();
-    await Promise.all(children.map(stopChild));
-    if (benchDbName) {
-      const admin = postgres(config.adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
-      try {
-        await admin.unsafe(`drop database if exists "${benchDbName}" with (force)`);
-        console.log(`dropped database ${benchDbName}`);
-      } catch (error) {
-        console.error(`could not drop database ${benchDbName}: ${(error as Error).message}`);
-      } finally {
-        await admin.end({ timeout: 2 }).catch(() => {});
-      }
-    }
-  })();
-  return cleaning;
+async function cleanup(): Promise<void> {
+  running?.stop();
+  // Next is started as the leader of its own process group (group: true): the group is
+  // signalled, so any worker it forks stops with it. Only processes this script started.
+  await Promise.all(children.map((child) => stopProcess(child.proc, child.group)));
+  if (benchDbName) await dropBenchDatabase(config.adminUrl, benchDbName);
 }
 
-async function stopChild(child: { name: string; proc: ChildProcess; group: boolean }): Promise<void> {
-  const { proc } = child;
-  if (proc.exitCode !== null || proc.signalCode !== null || proc.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
-  const signal = (sig: NodeJS.Signals) => {
-    try {
-      // Next is started as the leader of its own process group: signal the group, so any
-      // worker it forks stops with it. Only processes this script started are addressed.
-      if (child.group) process.kill(-proc.pid!, sig);
-      else proc.kill(sig);
-    } catch {
-      /* already gone */
-    }
-  };
-  signal("SIGTERM");
-  const timer = setTimeout(() => signal("SIGKILL"), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-let exiting = false;
-async function abort(reason: string, code: number): Promise<void> {
-  // npm/tsx forward a Ctrl-C as further signals: only the first one counts, the clean-up
-  // it starts must not be cut short (it is bounded by the 20 s race below).
-  if (exiting) return;
-  exiting = true;
-  console.error(`\n${reason}: stopping servers and dropping the bench database…`);
-  await Promise.race([cleanup(), sleep(20_000)]);
-  process.exit(code);
-}
-
-for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(sig, () => void abort(`received ${sig}`, 130));
-}
-const hardTimeout = setTimeout(() => void abort(`overall timeout of ${timeoutSeconds} s reached`, 1), timeoutSeconds * 1000);
+const bench = startBenchRun({
+  label: "bench:api",
+  stopping: "stopping servers and dropping the bench database…",
+  cleanup,
+  timeoutSeconds,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Keeps the last lines of a child's output, shown if it fails. */
 function captureOutput(name: string, proc: ChildProcess): () => string {
@@ -186,19 +130,6 @@ async function waitUntilAnswering(name: string, url: string, proc: ChildProcess,
   throw new Error(`${name} did not answer within ${limitMs / 1000} s:\n${output()}`);
 }
 
-/** CPU seconds (user + system, all threads) a process has used so far; undefined off Linux. */
-function cpuSeconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return undefined;
-  }
-}
-
 /** Round-robin over the key pool, so every key gets total/N requests, evenly spread in time. */
 class KeyRing {
   private index = 0;
@@ -214,20 +145,6 @@ class KeyRing {
 
 // ---------------------------------------------------------------------------------------------
 // Database
-
-async function createBenchDatabase(): Promise<string> {
-  const name = `bench_${randomBytes(6).toString("hex")}`;
-  const admin = postgres(config.adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
-  try {
-    await admin.unsafe(`create database "${name}"`);
-  } finally {
-    await admin.end({ timeout: 2 });
-  }
-  benchDbName = name;
-  const url = new URL(config.adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** Creates `count` keys, KEYS_PER_WORKSPACE per workspace, several workspaces at a time. */
 async function createKeys(url: string, count: number, firstWorkspace: number): Promise<{ keys: string[]; workspaces: number }> {
@@ -277,7 +194,7 @@ type Line = {
 };
 
 async function load(base: string, path: string, seconds: number, ring: KeyRing): Promise<autocannon.Result> {
-  if (exiting) throw new Error("stopped");
+  if (bench.exiting) throw new Error("stopped");
   running = autocannon({
     url: base,
     connections: config.connections,
@@ -301,7 +218,7 @@ async function load(base: string, path: string, seconds: number, ring: KeyRing):
 }
 
 async function measure(name: string, base: string, path: string, ring: KeyRing, serverPid: number | undefined): Promise<Line> {
-  if (exiting) throw new Error("stopped");
+  if (bench.exiting) throw new Error("stopped");
   if (config.warmupSeconds > 0) {
     process.stdout.write(`${name}: warm-up ${config.warmupSeconds} s… `);
     await load(base, path, config.warmupSeconds, ring);
@@ -354,9 +271,7 @@ function formatTable(lines: Line[]): string {
     String(l.errors),
     l.serverCpuMsPerRequest === null ? "n/a" : l.serverCpuMsPerRequest.toFixed(2),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  return [fmt(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(fmt)].join("\n");
+  return textTable(header, rows, 1);
 }
 
 function percent(a: number, b: number): string {
@@ -378,7 +293,8 @@ async function main(): Promise<void> {
   );
 
   // 1. A fresh database, migrated and seeded, with the key pool.
-  const url = await createBenchDatabase();
+  const { name, url } = await createBenchDatabase(config.adminUrl);
+  benchDbName = name;
   console.log(`created database ${benchDbName}`);
   let certificationId = config.certificationId;
   {
@@ -472,18 +388,25 @@ async function main(): Promise<void> {
   const ring = new KeyRing(keys);
   const appLine = await measure("next app", appBase, apiPath, ring, app.proc.pid);
   const admitLine = await measure("bare+admit", admitBase, apiPath, ring, admit.proc.pid);
-  lines.push(bareLine, admitLine, appLine);
+  // The framework's own floor on this machine: a Next.js route with no key, no limit, no
+  // database (`/api/health`). What the app line can reach at best.
+  const floorLine = await measure("next floor", appBase, "/api/health", ring, app.proc.pid);
+  lines.push(bareLine, admitLine, appLine, floorLine);
 
   // 5. Report.
   const ratios = {
     appOverBare: appLine.requestsPerSecond / bareLine.requestsPerSecond,
     admitOverBare: admitLine.requestsPerSecond / bareLine.requestsPerSecond,
+    floorOverBare: floorLine.requestsPerSecond / bareLine.requestsPerSecond,
+    appOverFloor: appLine.requestsPerSecond / floorLine.requestsPerSecond,
   };
   console.log(`\nGET ${apiPath} — ${config.seconds} s, ${config.connections} connections each\n`);
   console.log(formatTable(lines));
   console.log("");
   console.log(`app / bare:           ${percent(appLine.requestsPerSecond, bareLine.requestsPerSecond)}`);
   console.log(`(bare+admit) / bare:  ${percent(admitLine.requestsPerSecond, bareLine.requestsPerSecond)}`);
+  console.log(`next floor / bare:    ${percent(floorLine.requestsPerSecond, bareLine.requestsPerSecond)}  (a Next.js route doing nothing: the ceiling of "app / bare" here)`);
+  console.log(`app / next floor:     ${percent(appLine.requestsPerSecond, floorLine.requestsPerSecond)}`);
   console.log(`key pool: ${keys.length} keys, at most ${Math.ceil(ring.used / keys.length)} requests per key in the keyed runs (limit 120 per 60 s)`);
   for (const line of lines) {
     if (line.non2xx > 0 || line.errors > 0) {
@@ -498,10 +421,7 @@ async function main(): Promise<void> {
     console.log("  429s mean the key pool was too small: raise BENCH_PLANNED_RPS.");
   }
 
-  const resultsDir = path.join(root, "bench", "results");
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `api-throughput-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
-  const report = {
+  writeResults("api-throughput", startedAt, {
     benchmark: "api-throughput",
     startedAt: startedAt.toISOString(),
     endpoint: `GET ${apiPath}`,
@@ -517,22 +437,7 @@ async function main(): Promise<void> {
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}` },
     results: lines,
     ratios,
-  };
-  fs.writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
-  console.log(`\nwrote ${path.relative(root, file)}`);
+  });
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (error) {
-  // After a signal or the timeout, main() fails as its servers go away: nothing to report.
-  if (!exiting) console.error(`\nbench:api failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  exitCode = 1;
-} finally {
-  if (!exiting) {
-    await cleanup();
-    clearTimeout(hardTimeout);
-    process.exit(exitCode);
-  }
-}
+await bench.finish(main);

@@ -10,12 +10,9 @@
  * BENCH_DATABASE_URL and drops it at the end, whatever happens; stops by itself.
  */
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import path from "node:path";
-import postgres from "postgres";
 import { openDatabase, type Database } from "@/db/client";
 import { prepareDatabase, type Db } from "@/db";
 import { publishEvent } from "@/lib/events/publish";
@@ -23,32 +20,20 @@ import { EmbeddedWorker } from "@/lib/jobs/worker";
 import { createWebhook } from "@/lib/webhooks/endpoints";
 import { ensureUserWorkspace } from "@/lib/workspaces";
 import { sortedCompactJson, verifyCompetition } from "@/tests/helpers/receivers";
+import { cpuSeconds, createBenchDatabase, dropBenchDatabase, intEnv, sleep, startBenchRun, textTable, writeResults } from "./support";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
-
-const root = process.cwd();
-
-function intEnv(name: string, fallback: number, min = 1, max = 100_000): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    console.error(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
 
 const config = {
   adminUrl: process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
   /** EmbeddedWorker `concurrency`: attempts in flight at once. */
   concurrency: intEnv("BENCH_CONCURRENCY", 8, 1, 1_000),
   /** Steady phase: events, published at `rate` per second. */
-  events: intEnv("BENCH_EVENTS", 500),
+  events: intEnv("BENCH_EVENTS", 500, 1, 100_000),
   rate: intEnv("BENCH_RATE", 100, 1, 10_000),
   /** Burst phase: events, published by `publishers` concurrent publishers as fast as they can. */
-  burst: intEnv("BENCH_BURST", 2000),
+  burst: intEnv("BENCH_BURST", 2000, 1, 100_000),
   publishers: intEnv("BENCH_PUBLISHERS", 20, 1, 500),
   /** Unmeasured events first (connections opened, code warmed). */
   warmup: intEnv("BENCH_WARMUP_EVENTS", 20, 0, 10_000),
@@ -74,7 +59,6 @@ const workerPollMs = Number(process.env.WORKER_POLL_MS ?? 1_000);
 
 type Undo = { name: string; run: () => Promise<void> };
 const undoStack: Undo[] = [];
-let exiting = false;
 
 function defer(name: string, run: () => Promise<void>): void {
   undoStack.push({ name, run });
@@ -110,17 +94,14 @@ async function unwindNow(mark: number): Promise<void> {
   }
 }
 
-async function abort(reason: string, code: number): Promise<void> {
-  if (exiting) return;
-  exiting = true;
-  console.error(`\n${reason}: stopping the worker, closing pools and the receiver, dropping the bench database…`);
-  await Promise.race([unwind(), sleep(60_000)]);
-  process.exit(code);
-}
+const bench = startBenchRun({
+  label: "bench:deliveries",
+  stopping: "stopping the worker, closing pools and the receiver, dropping the bench database…",
+  cleanup: () => unwind(),
+  timeoutSeconds,
+  graceMs: 60_000,
+});
 
-for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(sig, () => void abort(`received ${sig}`, 130));
-}
 // Output piped into a reader that went away (`| head`): writing must not raise errors, the
 // run still has to clean up.
 for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
@@ -130,17 +111,12 @@ let strayErrors = 0;
 for (const event of ["uncaughtException", "unhandledRejection"] as const) {
   process.on(event, (error) => {
     if (++strayErrors <= 5) console.error(`${event}: ${error instanceof Error ? error.message : String(error)}`);
-    void abort(event, 1);
+    void bench.abort(event, 1);
   });
 }
-const hardTimeout = setTimeout(() => void abort(`overall timeout of ${timeoutSeconds} s reached`, 1), timeoutSeconds * 1000);
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(1);
@@ -211,50 +187,19 @@ async function startReceiver(): Promise<Receiver> {
 // ---------------------------------------------------------------------------------------------
 // Databases
 
-async function adminSql() {
-  return postgres(config.adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
-}
-
 /** A fresh database on the PostgreSQL server; registered to be dropped (with force) at the end. */
 async function createPostgresDatabase(): Promise<string> {
-  const name = `bench_${randomBytes(6).toString("hex")}`;
-  const admin = await adminSql();
-  try {
-    await admin.unsafe(`create database "${name}"`);
-  } finally {
-    await admin.end({ timeout: 2 });
-  }
-  defer(`drop database ${name}`, async () => {
-    const again = await adminSql();
-    try {
-      await again.unsafe(`drop database if exists "${name}" with (force)`);
-      console.log(`dropped database ${name}`);
-    } finally {
-      await again.end({ timeout: 2 }).catch(() => {});
-    }
-  });
+  const { name, url } = await createBenchDatabase(config.adminUrl);
+  // A failure is thrown, for unwind() to report (`clean-up: drop database …: <error>`).
+  defer(`drop database ${name}`, () => dropBenchDatabase(config.adminUrl, name, { rethrow: true }));
   console.log(`created database ${name}`);
-  const url = new URL(config.adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return url;
 }
 
 async function open(name: string, opener: () => Promise<Database>): Promise<Database> {
   const database = await opener();
   defer(`close ${name}`, () => database.close());
   return database;
-}
-
-/** clock ticks → seconds (USER_HZ is 100 on Linux). */
-function procCpuSeconds(pid: number): number | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -266,7 +211,7 @@ async function backendCpu(database: Database): Promise<Map<number, number> | nul
   const rows = await database.query<{ pid: number }>("select pid from pg_stat_activity where datname = current_database()");
   const out = new Map<number, number>();
   for (const { pid } of rows) {
-    const cpu = procCpuSeconds(pid);
+    const cpu = cpuSeconds(pid);
     if (cpu === undefined) return null;
     out.set(pid, cpu);
   }
@@ -341,7 +286,7 @@ async function publishAtRate(ctx: Context, slots: Slot[], rate: number): Promise
   const start = performance.now();
   const pending: Promise<void>[] = [];
   for (const slot of slots) {
-    if (exiting) break;
+    if (bench.exiting) break;
     const wait = start + (slot.index * 1000) / rate - performance.now();
     if (wait >= 1) await sleep(wait);
     pending.push(publishOne(ctx, slot));
@@ -353,7 +298,7 @@ async function publishAtRate(ctx: Context, slots: Slot[], rate: number): Promise
 async function publishBurst(ctx: Context, slots: Slot[], publishers: number): Promise<void> {
   let next = 0;
   const publisher = async () => {
-    while (next < slots.length && !exiting) await publishOne(ctx, slots[next++]);
+    while (next < slots.length && !bench.exiting) await publishOne(ctx, slots[next++]);
   };
   await Promise.all(Array.from({ length: Math.min(publishers, slots.length) }, publisher));
 }
@@ -363,7 +308,7 @@ async function drain(ctx: Context, database: Database, phase: Phase): Promise<bo
   const limit = Math.min(performance.now() + config.drainSeconds * 1000, hardDeadline - RESERVE_MS);
   const ids = phase.slots.flatMap((slot) => (slot.eventId ? [slot.eventId] : []));
   let missing = ids;
-  while (!exiting) {
+  while (!bench.exiting) {
     missing = missing.filter((id) => !ctx.receiver.seen.has(id));
     if (missing.length === 0) break;
     if (performance.now() > limit) return false;
@@ -371,7 +316,7 @@ async function drain(ctx: Context, database: Database, phase: Phase): Promise<bo
   }
   phase.drained = performance.now();
   // Attempts are recorded after the answer: wait for the records before the next phase/check.
-  while (!exiting) {
+  while (!bench.exiting) {
     const [{ n }] = await database.query<{ n: number }>("select count(*)::int as n from webhook_deliveries where status = 'pending'");
     if (n === 0) return true;
     if (performance.now() > limit) return false;
@@ -603,7 +548,7 @@ async function runTarget(target: "postgres" | "pglite", receiver: Receiver): Pro
       ["burst", config.burst],
     ];
     for (const [name, count] of plan) {
-      if (count === 0 || exiting) continue;
+      if (count === 0 || bench.exiting) continue;
       const run = await runPhase(ctx, workerDb, name, count);
       phases.push(run);
       if (!run.complete) {
@@ -681,9 +626,7 @@ function formatTable(results: PhaseResult[]): string {
     r.cpuMsPerEvent === null ? "n/a" : r.cpuMsPerEvent.toFixed(2),
     r.pgCpuMsPerEvent === null ? "n/a" : r.pgCpuMsPerEvent.toFixed(2),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const fmt = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  return [fmt(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(fmt)].join("\n");
+  return textTable(header, rows, 2);
 }
 
 function checkLines(target: TargetResult): string[] {
@@ -734,7 +677,7 @@ async function main(): Promise<boolean> {
   console.log(`receiver on ${receiver.url}`);
 
   const targets: TargetResult[] = [await runTarget("postgres", receiver)];
-  if (config.pglite && !exiting) targets.push(await runTarget("pglite", receiver));
+  if (config.pglite && !bench.exiting) targets.push(await runTarget("pglite", receiver));
 
   const results = targets.flatMap((t) => t.phases.filter((r) => r.phase !== "warm-up"));
   console.log(
@@ -746,10 +689,7 @@ async function main(): Promise<boolean> {
   const loadAfter = os.loadavg();
   console.log(`load average after: ${loadAfter.map((v) => v.toFixed(2)).join(" ")}`);
 
-  const resultsDir = path.join(root, "bench", "results");
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `deliveries-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
-  const report = {
+  writeResults("deliveries", startedAt, {
     benchmark: "deliveries",
     startedAt: startedAt.toISOString(),
     event: "ctf.deployed",
@@ -774,25 +714,11 @@ async function main(): Promise<boolean> {
       loadAverageAfter: loadAfter,
     },
     targets,
-  };
-  fs.writeFileSync(file, JSON.stringify(report, null, 2) + "\n");
-  console.log(`\nwrote ${path.relative(root, file)}`);
+  });
 
   return targets.every((t) =>
     t.phases.every((r) => r.complete && r.missing === 0 && r.duplicated === 0 && r.deliveriesWithAttemptsNot1 === 0 && r.eventsWithoutOneDelivery === 0 && r.publishErrors === 0),
   );
 }
 
-let exitCode = 0;
-try {
-  exitCode = (await main()) ? 0 : 1;
-} catch (error) {
-  if (!exiting) console.error(`\nbench:deliveries failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  exitCode = 1;
-} finally {
-  if (!exiting) {
-    await unwind();
-    clearTimeout(hardTimeout);
-    process.exit(exitCode);
-  }
-}
+await bench.finish(async () => ((await main()) ? 0 : 1));

@@ -16,27 +16,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import postgres from "postgres";
 import { openDatabase } from "@/db/client";
 import { prepareDatabase } from "@/db";
 import { catalogCertificationId } from "@/db/seed";
 import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
 import { createTest } from "@/lib/tests/tests";
-
-function intEnv(name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    console.error(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
+import { cpuSeconds, createBenchDatabase, dropBenchDatabase, freePort, intEnv, sleep, startBenchRun, stopProcess } from "./support";
 
 const root = process.cwd();
 const config = {
@@ -54,109 +42,34 @@ const TIMEOUT_SECONDS = 180;
 let server: ChildProcess | undefined;
 let benchDbName: string | undefined;
 let running: autocannon.Instance | undefined;
-let cleaning: Promise<void> | undefined;
-let exiting = false;
 
-async function stopServer(): Promise<void> {
-  const proc = server;
-  if (!proc || proc.exitCode !== null || proc.signalCode !== null || proc.pid === undefined) return;
-  const exited = new Promise<void>((resolve) => proc.once("exit", () => resolve()));
+async function cleanup(): Promise<void> {
+  running?.stop();
   // `next start` leads its own process group (detached): signal the group, so anything it
   // forked stops too. Only the process this script started is addressed.
-  const signal = (sig: NodeJS.Signals) => {
-    try {
-      process.kill(-proc.pid!, sig);
-    } catch {
-      /* already gone */
-    }
-  };
-  signal("SIGTERM");
-  const timer = setTimeout(() => signal("SIGKILL"), 5000);
-  await exited;
-  clearTimeout(timer);
+  await stopProcess(server, true);
+  if (benchDbName) await dropBenchDatabase(config.adminUrl, benchDbName);
 }
 
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    running?.stop();
-    await stopServer();
-    if (benchDbName) {
-      const admin = postgres(config.adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
-      try {
-        await admin.unsafe(`drop database if exists "${benchDbName}" with (force)`);
-        console.log(`dropped database ${benchDbName}`);
-      } catch (error) {
-        console.error(`could not drop database ${benchDbName}: ${(error as Error).message}`);
-      } finally {
-        await admin.end({ timeout: 2 }).catch(() => {});
-      }
-    }
-  })();
-  return cleaning;
-}
-
-async function abort(reason: string, code: number): Promise<void> {
-  if (exiting) return;
-  exiting = true;
-  console.error(`\n${reason}: stopping the server and dropping the bench database…`);
-  await Promise.race([cleanup(), sleep(20_000)]);
-  process.exit(code);
-}
-
-for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(sig, () => void abort(`received ${sig}`, 130));
-const hardTimeout = setTimeout(() => void abort(`overall timeout of ${TIMEOUT_SECONDS} s reached`, 1), TIMEOUT_SECONDS * 1000);
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** CPU seconds (user + system) a process has used so far; undefined off Linux. */
-function cpuSeconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return undefined;
-  }
-}
+const bench = startBenchRun({
+  label: "bench recipient-page",
+  stopping: "stopping the server and dropping the bench database…",
+  cleanup,
+  timeoutSeconds: TIMEOUT_SECONDS,
+});
 
 // ---------------------------------------------------------------------------------------------
 
-async function main(): Promise<void> {
+/** Resolves to the exit code, 0 if none. */
+async function main(): Promise<number | void> {
   if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
     console.error("No production build (.next/BUILD_ID is missing): run npm run build first.");
-    process.exitCode = 1;
-    return;
+    return 1;
   }
 
   // 1. Database, workspace and the test, with the app's own functions.
-  const name = `bench_${randomBytes(6).toString("hex")}`;
-  {
-    const admin = postgres(config.adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
-    try {
-      await admin.unsafe(`create database "${name}"`);
-    } finally {
-      await admin.end({ timeout: 2 });
-    }
-  }
+  const { name, url: databaseUrl } = await createBenchDatabase(config.adminUrl);
   benchDbName = name;
-  const url = new URL(config.adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
   let tokens: string[];
   {
     const database = await openDatabase({ url: databaseUrl, poolMax: 2 });
@@ -211,7 +124,7 @@ async function main(): Promise<void> {
   const first = `${base}/t/${tokens[0]}`;
   const startedAt = performance.now();
   for (;;) {
-    if (exiting) return;
+    if (bench.exiting) return;
     if (server.exitCode !== null || server.signalCode !== null) throw new Error(`next start exited before answering:\n${output.join("\n")}`);
     if (performance.now() - startedAt > 60_000) throw new Error(`next start did not answer within 60 s:\n${output.join("\n")}`);
     try {
@@ -281,16 +194,4 @@ async function main(): Promise<void> {
   }
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (error) {
-  if (!exiting) console.error(`\nbench recipient-page failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  exitCode = 1;
-} finally {
-  if (!exiting) {
-    await cleanup();
-    clearTimeout(hardTimeout);
-    process.exit(process.exitCode || exitCode);
-  }
-}
+await bench.finish(main);

@@ -16,19 +16,8 @@
  */
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import postgres from "postgres";
 import { startFakeResend, type FakeResend } from "../tests/helpers/fake-resend";
-
-function intEnv(name: string, fallback: number, min = 1, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    console.error(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
-    process.exit(2);
-  }
-  return value;
-}
+import { createBenchDatabase, dropBenchDatabase, intEnv, sleep, startBenchRun } from "./support";
 
 const config = {
   adminUrl: process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
@@ -45,42 +34,19 @@ const config = {
 let benchDbName: string | undefined;
 let fake: FakeResend | undefined;
 let closeApp: (() => Promise<void>) | undefined;
-let cleaning: Promise<void> | undefined;
-let exiting = false;
 
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    await closeApp?.().catch((error) => console.error(`closing the app's database: ${(error as Error).message}`));
-    if (benchDbName) {
-      const admin = postgres(config.adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
-      try {
-        await admin.unsafe(`drop database if exists "${benchDbName}" with (force)`);
-        console.log(`dropped database ${benchDbName}`);
-      } catch (error) {
-        console.error(`could not drop database ${benchDbName}: ${(error as Error).message}`);
-      } finally {
-        await admin.end({ timeout: 2 }).catch(() => {});
-      }
-    }
-    await fake?.close().catch(() => {});
-  })();
-  return cleaning;
+async function cleanup(): Promise<void> {
+  await closeApp?.().catch((error) => console.error(`closing the app's database: ${(error as Error).message}`));
+  if (benchDbName) await dropBenchDatabase(config.adminUrl, benchDbName);
+  await fake?.close().catch(() => {});
 }
 
-async function abort(reason: string, code: number): Promise<void> {
-  if (exiting) return;
-  exiting = true;
-  console.error(`\n${reason}: stopping and dropping the bench database…`);
-  await Promise.race([cleanup(), sleep(20_000)]);
-  process.exit(code);
-}
-
-for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(sig, () => void abort(`received ${sig}`, 130));
-const hardTimeout = setTimeout(() => void abort(`overall timeout of ${config.timeoutSeconds} s reached`, 1), config.timeoutSeconds * 1000);
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
+const bench = startBenchRun({
+  label: "bench test-creation",
+  stopping: "stopping and dropping the bench database…",
+  cleanup,
+  timeoutSeconds: config.timeoutSeconds,
+});
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -111,19 +77,9 @@ async function main(): Promise<void> {
   if (emailTransport() !== "resend") throw new Error("the e-mail transport is not Resend: RESEND_API_KEY was not seen");
 
   // 3. A fresh database, migrated and seeded, installed as the process's database.
-  const name = `bench_${randomBytes(6).toString("hex")}`;
-  {
-    const admin = postgres(config.adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
-    try {
-      await admin.unsafe(`create database "${name}"`);
-    } finally {
-      await admin.end({ timeout: 2 });
-    }
-  }
+  const { name, url } = await createBenchDatabase(config.adminUrl);
   benchDbName = name;
-  const url = new URL(config.adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url });
   closeApp = closeDatabase;
   installDatabase(database);
   let t = performance.now();
@@ -149,7 +105,7 @@ async function main(): Promise<void> {
   const createTimes: number[] = [];
   const drainTimes: number[] = [];
   for (let round = 1; round <= config.rounds; round++) {
-    if (exiting) return;
+    if (bench.exiting) return;
     const body = JSON.stringify({
       certification_id: certificationId,
       domains: domainIds,
@@ -186,7 +142,7 @@ async function main(): Promise<void> {
     let left = queued;
     try {
       while (left > 0) {
-        if (exiting) return;
+        if (bench.exiting) return;
         if (Date.now() > deadline) throw new Error(`round ${round}: ${left} e-mails still queued after 120 s`);
         await sleep(25);
         [{ left }] = await database.query<{ left: number }>("select count(*)::int as left from email_messages where status = 'queued'");
@@ -215,8 +171,9 @@ async function main(): Promise<void> {
     }
   }
 
-  // For reading the figures: the part of the 201 that is rendering the e-mails (done inside
-  // queueEmails, within the creation's transaction), measured alone with the same template.
+  // For reading the figures: what rendering every invitation on its own would cost (the
+  // app renders the template once per test and fills in each name and link; see
+  // lib/email/personalize.ts), measured with the same template.
   const { render } = await import("@react-email/components");
   const { createElement } = await import("react");
   const { TestInvitationEmail } = await import("@/lib/email/templates/test-invitation");
@@ -237,21 +194,9 @@ async function main(): Promise<void> {
   const renderTime = performance.now() - t;
 
   console.log("");
-  console.log(`rendering ${config.recipients} invitation e-mails alone (same template, all at once with Promise.all as queueEmails does): ${ms(renderTime)}`);
+  console.log(`for comparison, one full render per e-mail (what the app avoids) for ${config.recipients} invitations: ${ms(renderTime)}`);
   console.log(`time to 201 (POST /api/v1/tests, ${config.recipients} recipients): min ${ms(Math.min(...createTimes))}, median ${ms(median(createTimes))}`);
   console.log(`time to drain ${config.recipients} e-mails (EmbeddedWorker → fake Resend): min ${ms(Math.min(...drainTimes))}, median ${ms(median(drainTimes))}`);
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (error) {
-  if (!exiting) console.error(`\nbench test-creation failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  exitCode = 1;
-} finally {
-  if (!exiting) {
-    await cleanup();
-    clearTimeout(hardTimeout);
-    process.exit(exitCode);
-  }
-}
+await bench.finish(main);
