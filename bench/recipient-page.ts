@@ -100,7 +100,9 @@ async function main(): Promise<number | void> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const output: string[] = [];
-  server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+  // BENCH_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
+  server = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

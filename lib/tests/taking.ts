@@ -25,9 +25,44 @@ async function findByToken(db: Db, token: string, lock = false) {
   return recipient;
 }
 
+/**
+ * The reads of the recipient's page, prepared once per database (the page is the busiest
+ * one: every recipient opens it, and reloads it): Drizzle builds each query once.
+ */
+function buildTakingQueries(db: Db) {
+  const testId = sql.placeholder("testId");
+  return {
+    recipient: db.select().from(recipients).where(eq(recipients.token, sql.placeholder("token"))).prepare("taking_recipient"),
+    test: db.select({ certificationName: tests.certificationName }).from(tests).where(eq(tests.id, testId)).prepare("taking_test"),
+    questions: db
+      .select({
+        id: testQuestions.id,
+        domainId: testQuestions.domainId,
+        prompt: testQuestions.prompt,
+        options: testQuestions.options,
+        correctIndex: testQuestions.correctIndex,
+        explanation: testQuestions.explanation,
+      })
+      .from(testQuestions)
+      .where(eq(testQuestions.testId, testId))
+      .prepare("taking_questions"),
+    domains: db.select({ domainId: testDomains.domainId, name: testDomains.name }).from(testDomains).where(eq(testDomains.testId, testId)).prepare("taking_domains"),
+    answers: db
+      .select({ questionId: answers.questionId, optionIndex: answers.optionIndex })
+      .from(answers)
+      .where(eq(answers.recipientId, sql.placeholder("recipientId")))
+      .prepare("taking_answers"),
+  };
+}
+
+const takingQueries = new WeakMap<Db, ReturnType<typeof buildTakingQueries>>();
+
 /** Opens the personal link: the first open marks the recipient `started`. Unknown → undefined. */
 export async function openTest(db: Db, token: string): Promise<TakingView | undefined> {
-  let recipient = await findByToken(db, token);
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;
+  let queries = takingQueries.get(db);
+  if (!queries) takingQueries.set(db, (queries = buildTakingQueries(db)));
+  let [recipient] = await queries.recipient.execute({ token });
   if (!recipient) return undefined;
   if (recipient.status === "sent") {
     const now = new Date();
@@ -38,11 +73,11 @@ export async function openTest(db: Db, token: string): Promise<TakingView | unde
       .returning();
     recipient = started ?? (await findByToken(db, token))!;
   }
-  const [test] = await db.select().from(tests).where(eq(tests.id, recipient.testId));
-  const [questionRows, domainRows, given] = await Promise.all([
-    db.select().from(testQuestions).where(eq(testQuestions.testId, test.id)),
-    db.select().from(testDomains).where(eq(testDomains.testId, test.id)),
-    db.select().from(answers).where(eq(answers.recipientId, recipient.id)),
+  const [[test], questionRows, domainRows, given] = await Promise.all([
+    queries.test.execute({ testId: recipient.testId }),
+    queries.questions.execute({ testId: recipient.testId }),
+    queries.domains.execute({ testId: recipient.testId }),
+    queries.answers.execute({ recipientId: recipient.id }),
   ]);
   const domainName = new Map(domainRows.map((d) => [d.domainId, d.name]));
   const byId = new Map(questionRows.map((q) => [q.id, q]));
