@@ -48,9 +48,9 @@ test("one key, two instances, 300 requests at once: exactly 120 served, 180 refu
 
   const statuses = outcomes.reduce<Record<number, number>>((acc, o) => ({ ...acc, [o.status]: (acc[o.status] ?? 0) + 1 }), {});
   expect(statuses, "status counts").toEqual({ 200: LIMIT, 429: TOTAL - LIMIT });
-  for (const instance of INSTANCES) {
-    expect(outcomes.filter((o) => o.instance === instance && o.status === 200).length, `${instance} served some`).toBeGreaterThan(0);
-  }
+  // 120 served in all, though each instance got 150: with a limiter per instance up to 240
+  // would pass. How the 120 split between the two is a race (a warmer instance may take them
+  // all), so it is not asserted.
 
   const served = outcomes.filter((o) => o.status === 200);
   const refused = outcomes.filter((o) => o.status === 429);
