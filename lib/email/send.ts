@@ -161,15 +161,17 @@ async function sendThroughResend(chunk: EmailMessage[], key: string): Promise<Re
   }
 }
 
+/** Marks a sent batch in one statement (a Resend batch is up to 100 messages). */
 async function markSent(db: Db, sent: { id: string; providerId: string | null }[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    for (const { id, providerId } of sent) {
-      await tx
-        .update(emailMessages)
-        .set({ status: "sent", attempts: sql`${emailMessages.attempts} + 1`, providerId, sentAt: new Date(), lockedUntil: null })
-        .where(eq(emailMessages.id, id));
-    }
-  });
+  const rows = sql.join(
+    sent.map(({ id, providerId }) => sql`(${id}::text, ${providerId}::text)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update email_messages as m
+    set status = 'sent', attempts = m.attempts + 1, provider_id = v.provider_id, sent_at = now(), locked_until = null
+    from (values ${rows}) as v(id, provider_id)
+    where m.id = v.id`);
 }
 
 async function markFailed(db: Db, messages: EmailMessage[], error: string): Promise<void> {
