@@ -8,7 +8,7 @@ import { queueEmails } from "@/lib/email/send";
 import { ClassInvitationEmail, classInvitationText } from "@/lib/email/templates/class-invitation";
 import { conflict, invalidFields, notFound, planLimit, type FieldError } from "@/lib/errors";
 import { planLimits } from "@/lib/plans";
-import { invitationLink, newToken } from "@/lib/tests/links";
+import { invitationLink, isTokenShaped, newToken } from "@/lib/tests/links";
 import {
   createClassInput,
   inviteStudentsInput,
@@ -221,7 +221,7 @@ export async function resendInvitation(db: Db, workspaceId: string, classId: num
 export type InvitationLookup = { invitation: ClassInvitation; className: string; certification: string; trainer: string };
 
 export async function findInvitation(db: Db, token: string): Promise<InvitationLookup | undefined> {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   const [row] = await db
     .select({ invitation: classInvitations, className: classes.name, certification: certifications.name, trainer: workspaces.name })
     .from(classInvitations)

@@ -9,7 +9,7 @@ import { MemberInvitationEmail, memberInvitationText } from "@/lib/email/templat
 import { conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { newId } from "@/lib/ids";
-import { newToken } from "@/lib/tests/links";
+import { isTokenShaped, newToken } from "@/lib/tests/links";
 import { findCtf } from "./competitions";
 import { inviteMemberInput, type InviteMemberInput, type MemberView } from "./schemas";
 import { toMemberView } from "./views";
@@ -78,7 +78,7 @@ export async function selfEnrol(db: Db, ctfId: string, rawEmail: string): Promis
 
 /** The invitee follows the e-mailed link: joined, then member.joined (once). */
 export async function acceptInvitation(db: Db, token: string): Promise<{ member: MemberView; ctf: Ctf }> {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw notFound("Invitation");
+  if (!isTokenShaped(token)) throw notFound("Invitation");
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ member: members, ctf: ctfs }).from(members).innerJoin(ctfs, eq(ctfs.id, members.ctfId)).where(eq(members.token, token)).for("update");
     if (!row) throw notFound("Invitation");

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { challenges, ctfs, deployments, members } from "@/db/schema";
+import { isTokenShaped } from "@/lib/tests/links";
 
 /**
  * What the public pages served by the built-in host may show, without an account:
@@ -96,7 +97,7 @@ export type InvitationPreview = {
 
 /** Reads an invitation by its token without accepting it (GET must not join anyone); null when unknown. */
 export async function invitationPreview(db: Db, token: string): Promise<InvitationPreview | null> {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return null;
+  if (!isTokenShaped(token)) return null;
   const [row] = await db
     .select({ email: members.email, status: members.status, ctf: { id: ctfs.id, title: ctfs.title, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, status: ctfs.status, url: ctfs.url } })
     .from(members)

@@ -6,6 +6,14 @@ export function newToken(): string {
   return randomBytes(24).toString("base64url");
 }
 
+/**
+ * Whether a string can be one of our tokens (base64url, 20–64 characters): anything else is
+ * answered "not found" without a database read.
+ */
+export function isTokenShaped(token: string): boolean {
+  return /^[A-Za-z0-9_-]{20,64}$/.test(token);
+}
+
 export function recipientLink(token: string): string {
   return `${appUrl()}/t/${token}`;
 }

@@ -80,10 +80,10 @@ export async function insertRecipients(
   return created;
 }
 
-/** One render of the invitation per test shape; each recipient's name and link filled in. */
-const renderInvitation = personalizedRenderer(TestInvitationEmail, ["name", "link"]);
-
 export async function queueInvitations(tx: Db, test: Test, trainer: string, people: Recipient[]): Promise<void> {
+  // One render of the invitation for this call, each recipient's name and link filled in;
+  // the renderer (and what it caches) lives as long as this call.
+  const renderInvitation = personalizedRenderer(TestInvitationEmail, ["name", "link"]);
   const emails = await Promise.all(
     people.map(async (recipient) => {
       const props = {

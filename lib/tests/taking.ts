@@ -4,6 +4,7 @@ import type { Db } from "@/db";
 import { answers, recipients, testDomains, testQuestions, tests, type Recipient, type RecipientResult } from "@/db/schema";
 import { AppError, conflict, invalidFields, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
+import { isTokenShaped } from "./links";
 
 /** What the recipient's page shows: questions in their own order, answers given so far. */
 export type TakingView = {
@@ -19,7 +20,7 @@ export type TakingView = {
 };
 
 async function findByToken(db: Db, token: string, lock = false) {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   const query = db.select().from(recipients).where(eq(recipients.token, token));
   const [recipient] = lock ? await query.for("update") : await query;
   return recipient;
@@ -59,7 +60,7 @@ const takingQueries = new WeakMap<Db, ReturnType<typeof buildTakingQueries>>();
 
 /** Opens the personal link: the first open marks the recipient `started`. Unknown → undefined. */
 export async function openTest(db: Db, token: string): Promise<TakingView | undefined> {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) return undefined;
+  if (!isTokenShaped(token)) return undefined;
   let queries = takingQueries.get(db);
   if (!queries) takingQueries.set(db, (queries = buildTakingQueries(db)));
   let [recipient] = await queries.recipient.execute({ token });
@@ -71,7 +72,7 @@ export async function openTest(db: Db, token: string): Promise<TakingView | unde
       .set({ status: "started", startedAt: now, lastActivityAt: now })
       .where(and(eq(recipients.id, recipient.id), eq(recipients.status, "sent")))
       .returning();
-    recipient = started ?? (await findByToken(db, token))!;
+    recipient = started ?? (await queries.recipient.execute({ token }))[0];
   }
   const [[test], questionRows, domainRows, given] = await Promise.all([
     queries.test.execute({ testId: recipient.testId }),
