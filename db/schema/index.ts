@@ -8,3 +8,4 @@ export * from "./jobs";
 export * from "./tests";
 export * from "./classes";
 export * from "./competitions";
+export * from "./rate-limits";

@@ -66,7 +66,14 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-/** Every attempt of a delivery, as the receiver answered it. */
+export const attemptStates = ["in_flight", "completed", "interrupted"] as const;
+export type AttemptState = (typeof attemptStates)[number];
+
+/**
+ * Every attempt of a delivery. The row is written (`in_flight`) before the POST, so an
+ * attempt whose worker died mid-call still counts; `completed` holds the receiver's answer;
+ * `interrupted` is an in-flight attempt found by the next worker (no response recorded).
+ */
 export const webhookAttempts = pgTable(
   "webhook_attempts",
   {
@@ -75,6 +82,8 @@ export const webhookAttempts = pgTable(
       .notNull()
       .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
     number: integer("number").notNull(),
+    state: text("state").$type<AttemptState>().notNull().default("completed"),
+    /** False until a completed attempt got a 2xx. */
     ok: boolean("ok").notNull(),
     statusCode: integer("status_code"),
     error: text("error"),
