@@ -4,6 +4,7 @@
  */
 export const errorCodes = [
   "invalid_json",
+  "invalid_path",
   "unauthorized",
   "forbidden",
   "not_found",
@@ -13,6 +14,7 @@ export const errorCodes = [
   "rate_limit_exceeded",
   "payload_too_large",
   "service_unavailable",
+  "client_closed_request",
   "internal_error",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -10,3 +10,13 @@ describe("newId", () => {
     expect(later.slice(4, 14) >= ids[0].slice(4, 14)).toBe(true);
   });
 });
+
+describe("isIdShaped", () => {
+  it("accepts what newId makes and nothing else", async () => {
+    const { isIdShaped } = await import("./ids");
+    expect(isIdShaped(newId("ctf"), "ctf")).toBe(true);
+    for (const bad of [newId("dep"), "ctf_", "ctf_\u0000", `${newId("ctf")}x`, newId("ctf").toLowerCase(), "%ZZ", ""]) {
+      expect(isIdShaped(bad, "ctf"), JSON.stringify(bad)).toBe(false);
+    }
+  });
+});

@@ -51,4 +51,44 @@ describe("error mapping", () => {
     const error = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
     expect(toErrorResponse(error, "req_4").status).toBe(503);
   });
+
+  it("answers a deadlock or serialization failure that outlived its retries with 503, never 500", async () => {
+    for (const code of ["40P01", "40001", "55P03"]) {
+      const wrapped = new Error("Failed query: insert …", { cause: Object.assign(new Error("deadlock detected"), { code }) });
+      const response = toErrorResponse(wrapped, "req_7");
+      expect(response.status, code).toBe(503);
+      expect(response.headers.get("retry-after")).toBe("1");
+    }
+  });
+
+  it("maps every way of losing the database to 503", () => {
+    for (const code of ["ECONNRESET", "CONNECT_TIMEOUT", "CONNECTION_CLOSED", "57014", "57P01", "57P03", "53300", "08006"]) {
+      expect(toErrorResponse(Object.assign(new Error("down"), { code }), "req_8").status, code).toBe(503);
+    }
+  });
+
+  it("answers text the database cannot store with 422, not 500", () => {
+    for (const code of ["22021", "22P05"]) {
+      expect(toErrorResponse(Object.assign(new Error("invalid byte sequence"), { code }), "req_9").status, code).toBe(422);
+    }
+  });
 });
+
+describe("error logs", () => {
+  it("name the query and its code, never its parameter values or the message that quotes them", async () => {
+    const { describeError } = await import("./log");
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint "members_email"'), { code: "23505", constraint_name: "members_email" });
+    const error = Object.assign(new Error("Failed query: insert into members (email) values ($1)\nparams: ada@example.com,ck_secret"), {
+      name: "DrizzleQueryError",
+      query: "insert into members (email) values ($1)",
+      params: ["ada@example.com", "ck_secret"],
+      cause,
+    });
+    const text = JSON.stringify(describeError(error));
+    expect(text).not.toContain("ada@example.com");
+    expect(text).not.toContain("ck_secret");
+    expect(JSON.parse(text)).toMatchObject({ error: "DrizzleQueryError", code: "23505", query: "insert into members (email) values ($1)", constraint: "members_email" });
+    expect(JSON.parse(text).stack).toMatch(/^\s+at /);
+  });
+});
+

@@ -1,9 +1,12 @@
 import { ZodError } from "zod";
+import { isConnectionLost } from "@/db/availability";
 import { AppError, type ErrorCode, type FieldError } from "@/lib/errors";
+import { logError } from "./log";
 
 /** The one mapping from error code to HTTP status. */
 export const codeToStatus: Record<ErrorCode, number> = {
   invalid_json: 400,
+  invalid_path: 400,
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
@@ -13,6 +16,8 @@ export const codeToStatus: Record<ErrorCode, number> = {
   payload_too_large: 413,
   rate_limit_exceeded: 429,
   service_unavailable: 503,
+  // nginx's convention: the client went away before the answer; nobody reads this response.
+  client_closed_request: 499,
   internal_error: 500,
 };
 
@@ -33,39 +38,60 @@ export function zodFields(error: ZodError): FieldError[] {
   }));
 }
 
+const UNAVAILABLE = "The service is temporarily unavailable. Try again in a few seconds.";
+const BUSY = "Too many changes to this workspace at the same moment. Try again in a few seconds.";
+
 /** Normalises anything thrown into an AppError; unknown errors become internal_error. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) {
     return new AppError("validation_failed", "Some fields must be corrected.", { fields: zodFields(error) });
   }
-  if (databaseCode(error) === "23505") {
+  const code = databaseCode(error);
+  if (code === "23505") {
     // Two requests raced to create the same thing: the loser is told, not given a 500.
     return new AppError("conflict", "This was changed by another request at the same time. Reload and try again.");
   }
-  if (isDatabaseUnavailable(error)) {
-    return new AppError("service_unavailable", "The service is temporarily unavailable. Try again shortly.");
+  if (code === "40001" || code === "40P01" || code === "55P03") {
+    // A serialization failure or deadlock that survived the bounded retries: the work was rolled back whole.
+    return new AppError("service_unavailable", BUSY, { retryAfter: 1 });
   }
+  if (code === "22021" || code === "22P05") {
+    // Text PostgreSQL cannot store (NUL, unpaired surrogates) that slipped past the edge's checks.
+    return new AppError("validation_failed", "A value contains characters that cannot be stored (NUL or an unpaired surrogate).");
+  }
+  if (isDatabaseUnavailable(error, code)) return new AppError("service_unavailable", UNAVAILABLE, { retryAfter: 5 });
   return new AppError("internal_error", "Something went wrong on our side.");
 }
 
-/** The SQLSTATE of a database error, also when Drizzle wraps it ("Failed query: …"). */
+/** The SQLSTATE (or Node/driver code) of an error, also when Drizzle wraps it ("Failed query: …"). */
 function databaseCode(error: unknown): string | undefined {
-  const candidate = error as { code?: unknown; cause?: { code?: unknown } };
-  const code = candidate?.code ?? candidate?.cause?.code;
+  const candidate = error as { code?: unknown; cause?: { code?: unknown; cause?: { code?: unknown } } };
+  const code = candidate?.code ?? candidate?.cause?.code ?? candidate?.cause?.cause?.code;
   return typeof code === "string" ? code : undefined;
 }
 
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string })?.code;
-  return code === "ECONNREFUSED" || code === "CONNECTION_ENDED" || code === "CONNECT_TIMEOUT" || code === "57P01";
+// Besides a lost connection (db/availability.ts): a server refusing new connections or
+// cancelling a statement that ran past statement_timeout. The server is there, but the
+// answer is the same: try again shortly.
+const busyServerCodes = new Set([
+  "57014", // query_canceled (statement_timeout)
+  "53300", // too_many_connections
+  "53400", // configuration_limit_exceeded
+  "CONNECTION_ENDED", // the pool was closed (shutting down)
+]);
+
+function isDatabaseUnavailable(error: unknown, code: string | undefined): boolean {
+  return isConnectionLost(error) || (code !== undefined && busyServerCodes.has(code));
 }
 
-export function toErrorResponse(error: unknown, requestId: string): Response {
-  const appError = toAppError(error);
-  if (appError.code === "internal_error") {
-    console.error(JSON.stringify({ level: "error", request_id: requestId, error: String((error as Error)?.stack ?? error) }));
-  }
+/**
+ * The one error response. Given the request, an error raised after its client went away
+ * (reading the body of an aborted request) is answered 499 and logged without a stack.
+ */
+export function toErrorResponse(error: unknown, requestId: string, req?: Request): Response {
+  const appError = req?.signal?.aborted ? new AppError("client_closed_request", "The client closed the request.") : toAppError(error);
+  if (appError.code === "internal_error") logError("request", error, { request_id: requestId });
   const body: ErrorBody = { error: { code: appError.code, message: appError.message, request_id: requestId } };
   if (appError.fields?.length) body.error.fields = appError.fields;
   const headers = new Headers();

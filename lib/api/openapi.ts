@@ -15,19 +15,21 @@ export const errorSchema = z
       message: z.string(),
       request_id: z.string().meta({ example: "req_01JD6S1B9R8W6H3KX1ZJ0V5N2Q" }),
       fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-      retry_after: z.number().int().optional().meta({ description: "Seconds to wait (429 only)." }),
+      retry_after: z.number().int().optional().meta({ description: "Seconds to wait (429; also 503, with the Retry-After header)." }),
     }),
   })
   .meta({ id: "Error" });
 
 const errorDescriptions: Record<number, string> = {
-  400: "Malformed JSON body.",
+  400: "Malformed JSON body (invalid_json), or a path that is not valid percent-encoding (invalid_path).",
   401: "API key missing, unknown or revoked.",
   403: "The key lacks the required scope.",
   404: "Not found, or not the caller's (indistinguishable).",
   409: "Beyond the plan, or the resource's state forbids it.",
   422: "Field errors, all listed in error.fields.",
+  413: "The body is over 1,000,000 bytes (refused on its Content-Length, before it is read).",
   429: "Rate limit exceeded (see Retry-After).",
+  503: "The database is unreachable, or too many concurrent changes to the workspace; nothing was changed. Retry after Retry-After seconds.",
 };
 
 const rateHeaders = z.object({
@@ -57,7 +59,7 @@ export type RouteDoc = {
 export const API_PREFIX = "/api/v1";
 
 export function documentRoute(route: RouteDoc): void {
-  const errors = new Set([401, 404, 429, ...(route.scope ? [403] : []), ...(route.body ? [400, 422] : []), ...(route.errors ?? [])]);
+  const errors = new Set([401, 404, 429, 503, ...(route.scope ? [403] : []), ...(route.body ? [400, 413, 422] : []), ...(route.errors ?? [])]);
   if (route.query) errors.add(422);
   const responses: Record<number, { description: string; headers?: typeof rateHeaders; content?: object }> = {
     [route.success.status]: {
@@ -99,7 +101,9 @@ export function generateOpenApiDocument() {
       description:
         "Certification test delivery and competition platform. Every call carries an API key " +
         "(`X-API-KEY` or `Authorization: Bearer`). 120 requests per sliding 60 s per key; " +
-        "creating tests or classes also counts against 30 per 60 s. Errors share one shape.",
+        "creating tests or classes also counts against 30 per 60 s. Errors share one shape. " +
+        "Text fields never accept NUL characters or unpaired UTF-16 surrogates (422), and integer " +
+        "ids in bodies fit a 32-bit signed integer (422 above 2147483647).",
     },
     servers: [{ url: "/" }],
   });

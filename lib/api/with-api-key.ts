@@ -5,6 +5,7 @@ import { hasScope, type ApiScope } from "@/lib/keys/scopes";
 import { hashApiKey, readApiKey } from "@/lib/keys/secret";
 import { postgresLimiter, RATE_LIMIT, type Admission, type RateState, type RequestLimiter } from "@/lib/ratelimit";
 import { toErrorResponse } from "./http-errors";
+import { rejectOversizedBody, rejectUnstorableParams } from "./parse";
 import { logRequest } from "./log";
 
 export type ApiContext<P> = {
@@ -41,22 +42,25 @@ export function withApiKey<P = Record<string, never>>(
     let keyPrefix: string | undefined;
     let response: Response;
     try {
+      rejectOversizedBody(req);
       const database = await getDatabase();
       const admission = await admit(database, req, options);
       rate = admission.rate;
       keyPrefix = admission.key.prefix;
       rejectOverLimit(admission);
       requireScope(admission, options.scope);
+      const params = (await context?.params) ?? ({} as P);
+      rejectUnstorableParams(params as Record<string, unknown>);
       response = await handler({
         req,
-        params: (await context?.params) ?? ({} as P),
+        params,
         db: database.db,
         workspaceId: admission.key.workspaceId,
         key: admission.key,
         requestId,
       });
     } catch (error) {
-      response = toErrorResponse(error, requestId);
+      response = toErrorResponse(error, requestId, req);
     }
     return finish(req, response, { requestId, rate, keyPrefix, started });
   };

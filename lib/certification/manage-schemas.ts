@@ -33,7 +33,7 @@ export const questionInput = z
       .array(z.string().trim().min(1, "An option cannot be empty.").max(500, "At most 500 characters."))
       .min(2, "Give at least 2 options.")
       .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options.`),
-    correct: z.number().int("Choose the correct option.").min(0, "Choose the correct option."),
+    correct: z.number().int("Choose the correct option.").min(0, "Choose the correct option.").max(MAX_OPTIONS - 1, "Choose the correct option."),
     explanation: z.string().trim().max(2000, "At most 2000 characters.").default(""),
   })
   .superRefine((question, ctx) => {

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { storableText } from "@/lib/api/fields";
 import { pageSchema, pagingQuery } from "@/lib/api/paging";
 
 export const listCertificationsQuery = pagingQuery.extend({
-  vendor: z.string().trim().max(100).optional().meta({ description: "Exact vendor name, case-insensitive." }),
-  search: z
-    .string()
+  vendor: storableText().trim().max(100).optional().meta({ description: "Exact vendor name, case-insensitive." }),
+  search: storableText()
     .trim()
     .max(100)
     .optional()
@@ -47,7 +47,7 @@ export const domainList = z.object({ data: z.array(domainView) }).meta({ id: "Do
 const questionInput = z.object({
   prompt: z.string().trim().min(1).max(2000),
   options: z.array(z.string().trim().min(1).max(500)).min(2).max(8),
-  correct: z.number().int().min(0),
+  correct: z.number().int().min(0).max(7),
   explanation: z.string().trim().max(2000).default(""),
 }).refine((question) => question.correct < question.options.length, {
   message: "correct must be the index of one of the options.",

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { rowId } from "@/lib/api/fields";
 import { pageSchema } from "@/lib/api/paging";
 
 const email = z.string().trim().pipe(z.email("Must be an e-mail address.")).transform((value) => value.toLowerCase());
 
 export const createClassInput = z.object({
   name: z.string().trim().min(1, "Give the class a name.").max(200),
-  certification_id: z.number().int().positive(),
+  certification_id: rowId(),
   emails: z.array(email).max(1000).default([]).meta({ description: "Students to invite; each gets an e-mail with a join link." }),
 });
 export type CreateClassInput = z.input<typeof createClassInput>;

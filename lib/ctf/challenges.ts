@@ -4,7 +4,7 @@ import { challenges, ctfs, type Challenge, type ChallengeStatus } from "@/db/sch
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
-import { newId } from "@/lib/ids";
+import { isIdShaped, newId } from "@/lib/ids";
 import { scheduleStep } from "@/lib/jobs/steps";
 import { describeHostError, findCtf } from "./competitions";
 import { hashFlag, sealFlag, unsealFlag } from "./flags";
@@ -28,6 +28,7 @@ export const CHALLENGE_UNPUBLISH_STEP = "challenge.unpublish";
 const editable: ChallengeStatus[] = ["draft", "publish_failed", "unpublished", "generation_failed"];
 
 export async function findChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string, lock = false): Promise<Challenge> {
+  if (!isIdShaped(challengeId, "chl") || !isIdShaped(ctfId, "ctf")) throw notFound("Challenge");
   const query = db
     .select()
     .from(challenges)

@@ -4,7 +4,7 @@ import { challenges, ctfs, members, type Ctf, type CtfStatus } from "@/db/schema
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
-import { newId } from "@/lib/ids";
+import { isIdShaped, newId } from "@/lib/ids";
 import { scheduleStep } from "@/lib/jobs/steps";
 import { configuredHostKind, hostFor, HostError } from "./hosting";
 import { createCtfInput, updateCtfInput, type CreateCtfInput, type CtfView, type UpdateCtfInput } from "./schemas";
@@ -33,6 +33,7 @@ const counts = {
 };
 
 export async function findCtf(db: Db, workspaceId: string, ctfId: string, lock = false): Promise<Ctf> {
+  if (!isIdShaped(ctfId, "ctf")) throw notFound("Competition");
   const query = db.select().from(ctfs).where(and(eq(ctfs.id, ctfId), eq(ctfs.workspaceId, workspaceId)));
   const [ctf] = lock ? await query.for("update") : await query;
   if (!ctf) throw notFound("Competition");
@@ -40,6 +41,7 @@ export async function findCtf(db: Db, workspaceId: string, ctfId: string, lock =
 }
 
 export async function getCtf(db: Db, workspaceId: string, ctfId: string): Promise<CtfView> {
+  if (!isIdShaped(ctfId, "ctf")) throw notFound("Competition");
   const [row] = await db
     .select({ ctf: ctfs, ...counts })
     .from(ctfs)

@@ -4,7 +4,7 @@ import { challenges, ctfs, deployments, type Deployment } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { conflict, invalidFields, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
-import { newId } from "@/lib/ids";
+import { isIdShaped, newId } from "@/lib/ids";
 import { scheduleStep } from "@/lib/jobs/steps";
 import { describeHostError } from "./competitions";
 import { hostFor } from "./hosting";
@@ -15,6 +15,7 @@ export const DEPLOYMENT_DEPLOY_STEP = "deployment.deploy";
 export const DEPLOYMENT_STOP_STEP = "deployment.stop";
 
 export async function findDeployment(db: Db, workspaceId: string, deploymentId: string): Promise<Deployment> {
+  if (!isIdShaped(deploymentId, "dep")) throw notFound("Deployment");
   const [deployment] = await db.select().from(deployments).where(and(eq(deployments.id, deploymentId), eq(deployments.workspaceId, workspaceId)));
   if (!deployment) throw notFound("Deployment");
   return deployment;

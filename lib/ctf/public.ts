@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { challenges, ctfs, deployments, members } from "@/db/schema";
+import { isIdShaped } from "@/lib/ids";
 import { isTokenShaped } from "@/lib/tests/links";
 
 /**
@@ -42,6 +43,7 @@ const publicChallengeColumns = {
 
 /** A deployed competition with its published challenges (by category, then points); else null. */
 export async function publicCompetition(db: Db, ctfId: string): Promise<PublicCompetition | null> {
+  if (!isIdShaped(ctfId, "ctf")) return null;
   const [ctf] = await db
     .select({ id: ctfs.id, title: ctfs.title, description: ctfs.description, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, isPublic: ctfs.isPublic })
     .from(ctfs)
@@ -72,6 +74,7 @@ export type PublicDeployment = {
 
 /** A live standalone deployment whose window has not elapsed; else null (stopped, failed, not yet live, unknown). */
 export async function publicDeployment(db: Db, deploymentId: string, now = new Date()): Promise<PublicDeployment | null> {
+  if (!isIdShaped(deploymentId, "dep")) return null;
   const [row] = await db
     .select({ id: deployments.id, startsAt: deployments.startsAt, endsAt: deployments.endsAt, challenge: publicChallengeColumns })
     .from(deployments)

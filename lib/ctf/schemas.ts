@@ -8,7 +8,7 @@ const isoDate = z
   .transform((value) => new Date(value));
 
 const window = <T extends z.ZodRawShape>(shape: T) =>
-  z.object(shape).refine((value) => !("starts_at" in value && "ends_at" in value) || !value.starts_at || !value.ends_at || (value.ends_at as Date) > (value.starts_at as Date), {
+  z.object(shape).refine((value) => !("starts_at" in value && "ends_at" in value) || !value.starts_at || !value.ends_at || !(value.starts_at instanceof Date) || !(value.ends_at instanceof Date) || value.ends_at > value.starts_at, {
     message: "ends_at must be after starts_at.",
     path: ["ends_at"],
   });
@@ -103,7 +103,8 @@ export const createDeploymentInput = z
     message: "Give either duration_minutes or ends_at.",
     path: ["duration_minutes"],
   })
-  .refine((value) => !value.ends_at || value.ends_at.getTime() > Date.now(), { message: "ends_at must be in the future.", path: ["ends_at"] });
+  // Runs only on a parsed date: with "tomorrow" the field error above is the answer, not a crash here.
+  .refine((value) => !(value.ends_at instanceof Date) || value.ends_at.getTime() > Date.now(), { message: "ends_at must be in the future.", path: ["ends_at"] });
 export type CreateDeploymentInput = z.input<typeof createDeploymentInput>;
 
 export const deploymentView = z

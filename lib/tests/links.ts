@@ -24,6 +24,11 @@ export function invitationLink(token: string): string {
 
 const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 
+/** Whether a string can be a test code (any case: codes are looked up upper-cased). */
+export function isTestCodeShaped(code: string): boolean {
+  return /^[2-9A-Za-z]{8}$/.test(code);
+}
+
 /** A short test code without look-alike characters, e.g. "K7Q2M9XR". */
 export function newTestCode(): string {
   const bytes = randomBytes(8);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rowId } from "@/lib/api/fields";
 import { pageSchema } from "@/lib/api/paging";
 
 export const MAX_QUESTIONS = 200;
@@ -22,18 +23,18 @@ const recipientList = z
  * `recipients` or `class_id`.
  */
 export const createTestInput = z.object({
-  certification_id: z.number().int().positive(),
-  domains: z.array(z.number().int().positive()).min(1, "Choose at least one domain.").max(50).optional(),
+  certification_id: rowId(),
+  domains: z.array(rowId()).min(1, "Choose at least one domain.").max(50).optional(),
   questions: z.number().int().min(1).max(MAX_QUESTIONS).optional(),
   questions_per_domain: z
-    .array(z.object({ domain_id: z.number().int().positive(), questions: z.number().int().min(1).max(MAX_QUESTIONS) }))
+    .array(z.object({ domain_id: rowId(), questions: z.number().int().min(1).max(MAX_QUESTIONS) }))
     .min(1)
     .max(50)
     .optional()
     .refine((entries) => !entries || entries.reduce((sum, entry) => sum + entry.questions, 0) <= MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions in all.`)
     .meta({ description: "Alternative to `questions`: how many questions to draw from each domain." }),
   recipients: recipientList.optional(),
-  class_id: z.number().int().positive().optional().meta({ description: "Send to the class's joined students instead of `recipients`." }),
+  class_id: rowId().optional().meta({ description: "Send to the class's joined students instead of `recipients`." }),
   send_email: z.boolean().default(true).meta({ description: "false: no e-mail is sent; share the personal links of the response yourself." }),
 });
 export type CreateTestInput = z.input<typeof createTestInput>;

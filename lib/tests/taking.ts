@@ -1,6 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db";
+import { rowId } from "@/lib/api/fields";
+import { MAX_OPTIONS } from "@/lib/certification/manage-schemas";
 import { answers, recipients, testDomains, testQuestions, tests, type Recipient, type RecipientResult } from "@/db/schema";
 import { AppError, conflict, invalidFields, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
@@ -97,8 +99,8 @@ export async function openTest(db: Db, token: string): Promise<TakingView | unde
 }
 
 export const answerInput = z.object({
-  question_id: z.number().int().positive(),
-  option: z.number().int().min(0),
+  question_id: rowId(),
+  option: z.number().int().min(0).max(MAX_OPTIONS),
 });
 
 /** Saves one answer as it is given (the last one given for a question counts). */

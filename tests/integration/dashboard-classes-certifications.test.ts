@@ -3,16 +3,10 @@ import { catalogCertificationId } from "@/db/seed";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call, type CallOptions } from "../helpers/http";
+import { signInAs } from "../helpers/session";
 
-// The dashboard routes read the session; here it is the trainer of `signedIn`.
-const signedIn: { trainer?: Trainer } = {};
-vi.mock("@/lib/auth/session", () => ({
-  requireWorkspace: async () => {
-    const trainer = signedIn.trainer;
-    if (!trainer) throw new (await import("@/lib/errors")).AppError("unauthorized", "Sign in first.");
-    return { user: { id: trainer.userId, email: trainer.email }, workspace: trainer.workspace };
-  },
-}));
+// The dashboard routes read the session: the trainer signed in with signInAs.
+vi.mock("@/lib/auth/session", () => import("../helpers/session"));
 
 const classesRoute = await import("@/app/api/app/classes/route");
 const classRoute = await import("@/app/api/app/classes/[id]/route");
@@ -43,7 +37,7 @@ afterAll(() => database.drop());
 
 /** A same-origin dashboard call as `who`. */
 function as(who: Trainer | undefined, handler: Parameters<typeof call>[0], path: string, options: CallOptions = {}) {
-  signedIn.trainer = who;
+  signInAs(who);
   return call(handler, path, { ...options, headers: { origin: "http://localhost", host: "localhost", ...options.headers } });
 }
 

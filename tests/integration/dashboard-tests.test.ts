@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogCertificationId } from "@/db/seed";
-import { domains, testQuestions, tests, type Workspace } from "@/db/schema";
+import { domains, testQuestions, tests } from "@/db/schema";
 import { createClass } from "@/lib/classes/classes";
 import { openTest, saveAnswer, submitTest } from "@/lib/tests/taking";
 import { setPlan } from "@/lib/workspaces";
@@ -9,15 +9,10 @@ import { workspaceUsage } from "@/lib/workspaces/usage";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
+import { signInAs } from "../helpers/session";
 
-// The dashboard routes read the session; here it is the trainer of this file.
-const session = vi.hoisted(() => ({ current: undefined as undefined | { user: { id: string; email: string }; workspace: Workspace } }));
-vi.mock("@/lib/auth/session", () => ({
-  requireWorkspace: async () => {
-    if (!session.current) throw new (await import("@/lib/errors")).AppError("unauthorized", "Sign in first.");
-    return session.current;
-  },
-}));
+// The dashboard routes read the session: the trainer signed in with signInAs.
+vi.mock("@/lib/auth/session", () => import("../helpers/session"));
 
 const testsRoute = await import("@/app/api/app/tests/route");
 const testRoute = await import("@/app/api/app/tests/[code]/route");
@@ -37,7 +32,7 @@ const sameOrigin = { origin: "http://localhost", "x-forwarded-host": "localhost"
 beforeAll(async () => {
   database = await createTestDatabase();
   trainer = await createTrainer(database.db);
-  session.current = { user: { id: trainer.userId, email: trainer.email }, workspace: trainer.workspace };
+  signInAs(trainer);
   certificationId = (await catalogCertificationId(database.db, "comptia-security-plus-sy0-701"))!;
   domainIds = (
     await database.db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, certificationId)).orderBy(domains.position)

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import type { JoinState } from "@/components/student/join-form";
 import { getDb } from "@/db";
 import { toAppError } from "@/lib/api/http-errors";
+import { logError } from "@/lib/api/log";
 import { signOut } from "@/lib/auth/auth";
 import { currentUser } from "@/lib/auth/session";
 import { joinClass } from "@/lib/classes/classes";
@@ -16,7 +17,7 @@ export async function joinClassAction(token: string, _state: JoinState, _form: F
     await joinClass(await getDb(), token, user);
   } catch (error) {
     const appError = toAppError(error);
-    if (appError.code === "internal_error") console.error(error);
+    if (appError.code === "internal_error") logError("server action", error);
     return { error: appError.message };
   }
   redirect("/student");

@@ -1,3 +1,6 @@
+import { withBodyLimit } from "@/lib/api/parse";
 import { handlers } from "@/lib/auth/auth";
 
-export const { GET, POST } = handlers;
+export const GET = handlers.GET;
+// A sign-in form is a few hundred bytes: anything announced larger is refused unread.
+export const POST = withBodyLimit(handlers.POST, 64 * 1024);

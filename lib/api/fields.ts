@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { isStorableText, MAX_INT32 } from "./parse";
+
+/**
+ * The id of a row in a body (certification_id, class_id, domain and question ids): a
+ * positive whole number that fits PostgreSQL's `integer`, so a larger one is a field error,
+ * not a database error.
+ */
+export const rowId = () => z.number().int().positive().max(MAX_INT32, "No such id.");
+
+/**
+ * Text PostgreSQL can store (no NUL, no unpaired surrogate), for schemas parsed outside
+ * `readJson`/`readQuery` — a page's search parameters, say.
+ */
+export const storableText = () => z.string().refine(isStorableText, "Must not contain NUL characters or unpaired surrogates.");

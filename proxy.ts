@@ -1,0 +1,51 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { toErrorResponse } from "@/lib/api/http-errors";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { outagePage } from "@/lib/server/outage-page";
+
+/**
+ * Two answers that must come before Next.js routes a request.
+ *
+ * During a database outage this process knows of (db/availability.ts), a page is answered
+ * 503 with the "temporarily unavailable" page at once: a page itself cannot choose a 5xx
+ * status (the App Router answers a thrown error 500), and it would wait on the database.
+ *
+ * A path with malformed percent-encoding (`/api/v1/tests/%ZZ`, `/join/%C3%28`) makes
+ * Next.js throw while it decodes the dynamic segment, before any handler runs. Here API
+ * paths get a 400 in the one error shape and pages the ordinary not-found page.
+ *
+ * The matcher selects pages and paths that contain a `%`: API requests skip the proxy (they
+ * answer 503 JSON themselves), because a proxy that runs makes Next.js copy the request body
+ * for it (up to 10 MB), which the body limits of the handlers exist to avoid.
+ */
+export function proxy(req: NextRequest): Response | undefined {
+  const path = req.nextUrl.pathname;
+  const outage = outagePage(path);
+  if (outage) return outage;
+  if (decodable(path)) return undefined;
+  if (path.startsWith("/api/")) {
+    const requestId = newId("req");
+    const response = toErrorResponse(new AppError("invalid_path", "The request path is not valid percent-encoding."), requestId);
+    response.headers.set("X-Request-Id", requestId);
+    response.headers.set("Cache-Control", "no-store");
+    return response;
+  }
+  const notFound = req.nextUrl.clone();
+  notFound.pathname = "/_malformed-path"; // no such page: Next.js renders the not-found page, 404
+  return NextResponse.rewrite(notFound);
+}
+
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const config = {
+  // Matched against the raw path: any path with a percent sign, and every page.
+  matcher: ["/(.*%.*)", "/((?!api/|_next/|favicon.ico).*)"],
+};
