@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { transactionWithRetry } from "@/db/transaction";
 import { certifications, classInvitations, classes, recipients, tests, users, workspaces, type Class, type ClassInvitation, type Workspace } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { visibleTo } from "@/lib/certification/catalog";
@@ -9,6 +10,7 @@ import { ClassInvitationEmail, classInvitationText } from "@/lib/email/templates
 import { conflict, invalidFields, notFound, planLimit, type FieldError } from "@/lib/errors";
 import { planLimits } from "@/lib/plans";
 import { invitationLink, isTokenShaped, newToken } from "@/lib/tests/links";
+import { lockWorkspace } from "@/lib/workspaces/lock";
 import {
   createClassInput,
   inviteStudentsInput,
@@ -28,7 +30,7 @@ function duplicates(emails: string[]): FieldError[] {
   });
 }
 
-/** Students of the workspace (invited or joined, each address once) must fit the plan. */
+/** Students of the workspace (invited or joined, each address once) must fit the plan; call under lockWorkspace. */
 async function checkStudentLimit(tx: Db, workspace: Workspace, newEmails: string[]): Promise<void> {
   const limit = planLimits(workspace.plan).students;
   const existing = await tx
@@ -39,12 +41,6 @@ async function checkStudentLimit(tx: Db, workspace: Workspace, newEmails: string
   if (all.size > limit) {
     throw planLimit(`The ${workspace.plan} plan allows ${limit} students (invited or joined); this would make ${all.size}.`);
   }
-}
-
-async function lockWorkspace(tx: Db, workspaceId: string): Promise<Workspace> {
-  const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
-  if (!workspace) throw notFound("Workspace");
-  return workspace;
 }
 
 async function queueClassInvitations(tx: Db, klass: Class, certification: string, trainer: string, invitations: ClassInvitation[]) {
@@ -76,7 +72,7 @@ export async function createClass(db: Db, workspaceId: string, input: CreateClas
   if (!certification) fields.push({ field: "certification_id", message: "No such certification in your catalog." });
   if (fields.length) throw invalidFields(fields);
 
-  const id = await db.transaction(async (tx) => {
+  const id = await transactionWithRetry(db, async (tx) => {
     const workspace = await lockWorkspace(tx, workspaceId);
     const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(classes).where(eq(classes.workspaceId, workspaceId));
     const limit = planLimits(workspace.plan).classes;
@@ -187,7 +183,7 @@ export async function inviteStudents(db: Db, workspaceId: string, classId: numbe
       present.map(({ email }) => ({ field: `emails.${parsed.emails.indexOf(email)}`, message: `${email} is already invited to this class; re-send the invitation instead.` })),
     );
   }
-  await db.transaction(async (tx) => {
+  await transactionWithRetry(db, async (tx) => {
     const workspace = await lockWorkspace(tx, workspaceId);
     await checkStudentLimit(tx, workspace, parsed.emails);
     const [certification] = await tx.select({ name: certifications.name }).from(certifications).where(eq(certifications.id, klass.certificationId));
@@ -203,7 +199,7 @@ export async function inviteStudents(db: Db, workspaceId: string, classId: numbe
 /** Sends a pending invitation's e-mail again (same link); a joined student → 409. */
 export async function resendInvitation(db: Db, workspaceId: string, classId: number, invitationId: number): Promise<void> {
   const klass = await findClass(db, workspaceId, classId);
-  await db.transaction(async (tx) => {
+  await transactionWithRetry(db, async (tx) => {
     const [invitation] = await tx
       .select()
       .from(classInvitations)

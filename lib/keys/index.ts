@@ -1,9 +1,11 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { apiKeys, workspaces, type ApiKey } from "@/db/schema";
+import { apiKeys, type ApiKey } from "@/db/schema";
+import { transactionWithRetry } from "@/db/transaction";
 import { AppError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { planLimits } from "@/lib/plans";
+import { lockWorkspace } from "@/lib/workspaces/lock";
 import { createApiKeyInput, type ApiKeyView, type CreateApiKeyInput } from "./schemas";
 import { generateApiKeySecret } from "./secret";
 
@@ -29,9 +31,8 @@ export async function createApiKey(
   input: CreateApiKeyInput,
 ): Promise<{ key: ApiKeyView; secret: string }> {
   const { name, scopes } = createApiKeyInput.parse(input);
-  return db.transaction(async (tx) => {
-    const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
-    if (!workspace) throw notFound("Workspace");
+  return transactionWithRetry(db, async (tx) => {
+    const workspace = await lockWorkspace(tx, workspaceId);
     const [{ active }] = await tx
       .select({ active: sql<number>`count(*)::int` })
       .from(apiKeys)

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { recipients, testQuestions, workspaces, type Recipient, type Test } from "@/db/schema";
+import { recipients, testQuestions, type Recipient, type Test, type Workspace } from "@/db/schema";
 import { personalizedRenderer } from "@/lib/email/personalize";
 import { queueEmails } from "@/lib/email/send";
 import { TestInvitationEmail, testInvitationText } from "@/lib/email/templates/test-invitation";
@@ -25,17 +25,18 @@ export function duplicateEmails(list: { email: string }[], field = "recipients")
 }
 
 /**
- * Adds recipients to a test inside the caller's transaction: checks the plan's seats (the
- * workspace row is locked), gives each a token and a shuffled order, and queues their
- * e-mails unless `sendEmail` is false.
+ * Adds recipients to a test inside the caller's transaction: checks the plan's seats, gives
+ * each a token and a shuffled order, and queues their e-mails unless `sendEmail` is false.
+ * `workspace` is the test's workspace as returned by `lockWorkspace(tx, …)`, which the
+ * caller took first in this transaction: the seat count below is exact only under it.
  */
 export async function insertRecipients(
   tx: Db,
+  workspace: Workspace,
   test: Test,
   people: NewRecipient[],
   options: { sendEmail: boolean },
 ): Promise<Recipient[]> {
-  const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, test.workspaceId)).for("update");
   const seats = planLimits(workspace.plan).seats;
   const [{ existing }] = await tx
     .select({ existing: sql<number>`count(*)::int` })

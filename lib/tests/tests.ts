@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { transactionWithRetry } from "@/db/transaction";
 import {
   classInvitations,
   classes,
@@ -16,8 +17,9 @@ import {
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { visibleTo } from "@/lib/certification/catalog";
 import { conflict, invalidFields, notFound, type FieldError } from "@/lib/errors";
+import { lockWorkspace } from "@/lib/workspaces/lock";
 import { shuffle, splitEvenly } from "./draw";
-import { newTestCode } from "./links";
+import { isTestCodeShaped, newTestCode } from "./links";
 import { duplicateEmails, insertRecipients, queueInvitations, toRecipientView, type NewRecipient } from "./recipients";
 import {
   addRecipientsInput,
@@ -32,7 +34,9 @@ import {
 /**
  * Creates a test: checks every field first and reports all that are wrong at once, then,
  * in one transaction, draws the questions (frozen copies), adds the recipients within the
- * plan's seats and queues their e-mails.
+ * plan's seats and queues their e-mails. The transaction locks the workspace before its
+ * first insert (the one lock order, lib/workspaces/lock.ts) and is re-run whole on a
+ * deadlock or serialization failure.
  */
 export async function createTest(db: Db, workspaceId: string, input: CreateTestInput): Promise<TestView> {
   const parsed = createTestInput.parse(input);
@@ -117,7 +121,8 @@ export async function createTest(db: Db, workspaceId: string, input: CreateTestI
   }
   if (fields.length) throw invalidFields(fields);
 
-  const code = await db.transaction(async (tx) => {
+  const code = await transactionWithRetry(db, async (tx) => {
+    const workspace = await lockWorkspace(tx, workspaceId);
     const total = plan.reduce((sum, entry) => sum + entry.count, 0);
     const code = newTestCode();
     const [test] = await tx
@@ -160,7 +165,7 @@ export async function createTest(db: Db, workspaceId: string, input: CreateTestI
         })),
       );
     }
-    await insertRecipients(tx, test, people, { sendEmail: parsed.send_email });
+    await insertRecipients(tx, workspace, test, people, { sendEmail: parsed.send_email });
     return code;
   });
   return getTest(db, workspaceId, code);
@@ -223,6 +228,7 @@ function summaryOf(test: Test, domainList: { id: number; name: string; questions
 }
 
 export async function findTest(db: Db, workspaceId: string, code: string): Promise<Test> {
+  if (!isTestCodeShaped(code)) throw notFound("Test");
   // Codes are upper case; accept them typed in lower case too.
   const [test] = await db.select().from(tests).where(and(eq(tests.code, code.toUpperCase()), eq(tests.workspaceId, workspaceId)));
   if (!test) throw notFound("Test");
@@ -247,14 +253,16 @@ export async function addRecipients(db: Db, workspaceId: string, code: string, i
   const duplicates = duplicateEmails(parsed.recipients);
   if (duplicates.length) throw invalidFields(duplicates);
   const test = await findTest(db, workspaceId, code);
-  const created = await db.transaction((tx) => insertRecipients(tx, test, parsed.recipients, { sendEmail: parsed.send_email }));
+  const created = await transactionWithRetry(db, async (tx) =>
+    insertRecipients(tx, await lockWorkspace(tx, workspaceId), test, parsed.recipients, { sendEmail: parsed.send_email }),
+  );
   return created.map(toRecipientView);
 }
 
 /** A fresh e-mail with the same personal link; a completed recipient → 409. */
 export async function resendRecipient(db: Db, workspaceId: string, code: string, recipientId: number): Promise<RecipientView> {
   const test = await findTest(db, workspaceId, code);
-  return db.transaction(async (tx) => {
+  return transactionWithRetry(db, async (tx) => {
     const [recipient] = await tx
       .select()
       .from(recipients)

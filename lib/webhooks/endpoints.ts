@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { webhookEndpoints, workspaces, type WebhookEndpoint } from "@/db/schema";
+import { webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
+import { transactionWithRetry } from "@/db/transaction";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { AppError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { lockWorkspace } from "@/lib/workspaces/lock";
 import { createWebhookInput, MAX_ENDPOINTS_PER_WORKSPACE, type CreateWebhookInput, type WebhookView } from "./schemas";
 
 export function toWebhookView(endpoint: WebhookEndpoint): WebhookView {
@@ -26,8 +28,8 @@ export async function createWebhook(
   source: "api" | "dashboard",
 ): Promise<WebhookView & { secret?: string }> {
   const parsed = createWebhookInput.parse(input);
-  return db.transaction(async (tx) => {
-    await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.id, workspaceId)).for("update");
+  return transactionWithRetry(db, async (tx) => {
+    await lockWorkspace(tx, workspaceId);
     const [{ total }] = await tx.select({ total: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, workspaceId));
     if (total >= MAX_ENDPOINTS_PER_WORKSPACE) {
       throw new AppError("plan_limit_exceeded", `A workspace can register at most ${MAX_ENDPOINTS_PER_WORKSPACE} webhook endpoints.`);
