@@ -170,8 +170,16 @@ function EndpointCard({ webhook, onDelete, deleting }: { webhook: WebhookView; o
                     <td>
                       <ol className="space-y-0.5">
                         {delivery.attempts.map((attempt) => (
-                          <li key={attempt.number} className="text-xs" title={attempt.response_excerpt || undefined}>
-                            #{attempt.number}: {attempt.status_code ?? "—"} {attempt.error && !attempt.ok ? `(${attempt.error})` : ""} · {attempt.duration_ms} ms
+                          <li key={attempt.number} className="text-xs" title={attempt.response_excerpt || undefined} data-attempt-state={attempt.state}>
+                            {attempt.state === "in_flight" ? (
+                              <>#{attempt.number}: sending…</>
+                            ) : attempt.state === "interrupted" ? (
+                              <span className="text-amber-700">#{attempt.number}: interrupted — no response recorded</span>
+                            ) : (
+                              <>
+                                #{attempt.number}: {attempt.status_code ?? "—"} {attempt.error && !attempt.ok ? `(${attempt.error})` : ""} · {attempt.duration_ms} ms
+                              </>
+                            )}
                           </li>
                         ))}
                         {delivery.status === "pending" ? <li className="text-xs text-slate-500">next try pending…</li> : null}

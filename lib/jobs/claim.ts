@@ -33,3 +33,21 @@ export async function claimDue(db: Db, queue: WorkQueue, limit: number): Promise
     returning id`);
   return rowsOf<{ id: string }>(rows).map((row) => row.id);
 }
+
+/**
+ * Milliseconds until the earliest row of any queue can be claimed (negative when one is due
+ * already): its due time, or the end of its lease when a worker holds it. Null when no
+ * queue has a waiting row. The worker sleeps until then instead of a whole poll interval,
+ * so a retry due in 400 ms runs after about 400 ms.
+ */
+export async function msUntilNextDue(db: Db): Promise<number | null> {
+  const earliest = Object.entries(queues).map(([queue, { ready, due }]) => {
+    const dueAt = sql.identifier(due);
+    return sql`select min(greatest(${dueAt}, coalesce(locked_until, ${dueAt}))) as at from ${sql.identifier(queue)} where status = ${ready}`;
+  });
+  const rows = await db.execute(
+    sql`select (extract(epoch from (min(at) - now())) * 1000)::float8 as ms from (${sql.join(earliest, sql` union all `)}) as due`,
+  );
+  const [row] = rowsOf<{ ms: number | string | null }>(rows);
+  return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
+}

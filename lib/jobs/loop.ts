@@ -1,13 +1,22 @@
-import type { Database } from "@/db";
+import { reportDatabaseError, type Database } from "@/db";
+import { logError } from "@/lib/api/log";
 import { OUTBOX_CHANNEL } from "@/lib/events/publish";
+
+/** The shortest sleep when a row is due but was not claimed (see nextSleepMs). */
+const RECHECK_MS = 20;
 
 /**
  * A loop that wakes on NOTIFY (fired at the commit of any outbox write), on a finished
- * task, or on a short poll (retries coming due), and asks `fill` for more work.
+ * task, when the next row falls due (`nextDueInMs`), or at the latest after `pollMs`, and
+ * asks `fill` for more work.
  */
 export class WakeLoop {
   private running = false;
   private wakeUp: (() => void) | undefined;
+  /** A wake-up that came while the loop was not sleeping (during a fill): the next sleep is skipped. */
+  private wokenWhileBusy = false;
+  /** Consecutive sleeps that found a row due yet unclaimed. */
+  private dueButUnclaimed = 0;
   private unlisten: (() => Promise<void>) | undefined;
   private done: Promise<void> | undefined;
 
@@ -17,6 +26,8 @@ export class WakeLoop {
     private readonly fill: () => Promise<number>,
     private readonly pollMs: number,
     private readonly name: string,
+    /** Milliseconds until the next row falls due (null: none waiting); absent: poll only. */
+    private readonly nextDueInMs?: () => Promise<number | null>,
   ) {}
 
   async start(): Promise<void> {
@@ -27,7 +38,8 @@ export class WakeLoop {
   }
 
   wake(): void {
-    this.wakeUp?.();
+    if (this.wakeUp) this.wakeUp();
+    else this.wokenWhileBusy = true;
   }
 
   async stop(): Promise<void> {
@@ -39,28 +51,56 @@ export class WakeLoop {
 
   private async run(): Promise<void> {
     while (this.running) {
+      this.wokenWhileBusy = false;
       let started = 0;
       try {
         started = await this.fill();
       } catch (error) {
-        console.error(`[${this.name}] ${(error as Error).message}`);
+        // A lost database marks the process's database down at once (pages answer 503).
+        reportDatabaseError(error);
+        logError(this.name, error);
       }
       if (!this.running) break;
-      if (started === 0) await this.sleep();
+      if (started > 0) {
+        this.dueButUnclaimed = 0;
+        continue;
+      }
+      const ms = await this.nextSleepMs();
+      if (this.running && !this.wokenWhileBusy) await this.sleep(ms);
     }
   }
 
-  private sleep(): Promise<void> {
+  /**
+   * Until the next row falls due, at most `pollMs`. A row due already but not claimed either
+   * fell due between the claim and this question (look again at once, RECHECK_MS) or is
+   * held by another worker, or every slot is busy: then a NOTIFY, a finished task or the
+   * poll wakes the loop, so a second such answer in a row sleeps `pollMs`.
+   */
+  private async nextSleepMs(): Promise<number> {
+    if (!this.nextDueInMs) return this.pollMs;
+    let due: number | null;
+    try {
+      due = await this.nextDueInMs();
+    } catch {
+      return this.pollMs;
+    }
+    if (due === null) return this.pollMs;
+    if (due > 0) {
+      this.dueButUnclaimed = 0;
+      return Math.min(this.pollMs, Math.max(1, Math.ceil(due)));
+    }
+    return this.dueButUnclaimed++ === 0 ? Math.min(this.pollMs, RECHECK_MS) : this.pollMs;
+  }
+
+  private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(finish, this.pollMs);
-      function finish() {
+      const finish = () => {
         clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
         this.wakeUp = undefined;
-        finish();
+        resolve();
       };
+      const timer = setTimeout(finish, ms);
+      this.wakeUp = finish;
     });
   }
 }

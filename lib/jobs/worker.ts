@@ -1,6 +1,8 @@
 import type { Database } from "@/db";
+import { logError } from "@/lib/api/log";
 import { claimDueEmails, deliverEmails } from "@/lib/email/send";
 import { attemptDelivery, claimDueDeliveries } from "@/lib/webhooks/deliveries";
+import { msUntilNextDue } from "./claim";
 import { WakeLoop } from "./loop";
 import "./registry";
 import { claimDueSteps, runStep } from "./steps";
@@ -26,7 +28,14 @@ export class EmbeddedWorker {
     options: WorkerOptions = {},
   ) {
     this.concurrency = options.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 8);
-    this.loop = new WakeLoop(database, () => this.fill(), options.pollMs ?? Number(process.env.WORKER_POLL_MS ?? 1_000), "worker");
+    this.loop = new WakeLoop(
+      database,
+      () => this.fill(),
+      options.pollMs ?? Number(process.env.WORKER_POLL_MS ?? 1_000),
+      "worker",
+      // With every slot busy, a finishing task wakes the loop: nothing to time.
+      () => (this.free() > 0 ? msUntilNextDue(database.db) : Promise.resolve(null)),
+    );
   }
 
   start(): Promise<void> {
@@ -42,7 +51,7 @@ export class EmbeddedWorker {
   private async fill(): Promise<number> {
     const db = this.database.db;
     let started = 0;
-    const free = () => this.concurrency - this.inflight.size;
+    const free = () => this.free();
     for (const id of await claimDueSteps(db, free())) started += this.track(runStep(db, id));
     for (const id of await claimDueDeliveries(db, free())) started += this.track(attemptDelivery(db, id));
     if (free() > 0) {
@@ -52,9 +61,13 @@ export class EmbeddedWorker {
     return started;
   }
 
+  private free(): number {
+    return this.concurrency - this.inflight.size;
+  }
+
   private track(task: Promise<unknown>): number {
     const tracked = task
-      .catch((error) => console.error(`[worker] task failed: ${(error as Error).message}`))
+      .catch((error) => logError("worker task", error))
       .finally(() => {
         this.inflight.delete(tracked);
         this.loop.wake();

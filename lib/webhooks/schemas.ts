@@ -54,6 +54,10 @@ export const webhookList = pageSchema(webhookView)
 
 export const attemptView = z.object({
   number: z.number().int(),
+  state: z.enum(["in_flight", "completed", "interrupted"]).meta({
+    description:
+      "in_flight: being sent now; completed: the receiver's answer (or the network error) is recorded; interrupted: the worker stopped mid-attempt and no response was recorded (the attempt still counts).",
+  }),
   ok: z.boolean(),
   status_code: z.number().int().nullable(),
   error: z.string().nullable(),

@@ -4,9 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { webhookDeliveries, type Event } from "@/db/schema";
 import { publishEvent } from "@/lib/events/publish";
 import { EmbeddedWorker } from "@/lib/jobs/worker";
-import { claimDueDeliveries } from "@/lib/webhooks/deliveries";
+import { claimDueDeliveries, startAttempt } from "@/lib/webhooks/deliveries";
 import { createWebhook } from "@/lib/webhooks/endpoints";
-import { buildWireMessage } from "@/lib/webhooks/format";
 import { postOnce } from "@/lib/webhooks/http";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
@@ -58,7 +57,7 @@ async function publishDeployed(workspaceId: string, title = "Crash CTF"): Promis
 }
 
 describe("a worker that dies mid-delivery", () => {
-  it("leaves its claimed rows to be delivered by another worker once the lease has expired, with one recorded attempt", async () => {
+  it("leaves its claimed rows to another worker once the lease has expired; an attempt it had begun counts", async () => {
     const trainer = await createTrainer(database.db);
     const quiet = await receivers.start({ kind: "ok" }, "died-after-claiming");
     const halfway = await receivers.start({ kind: "ok" }, "died-while-calling");
@@ -84,9 +83,12 @@ describe("a worker that dies mid-delivery", () => {
       expect(row.lockedUntil!.getTime() - claimedAt).toBeGreaterThan(LEASE_MS - 1_000);
       expect(row.lockedUntil!.getTime() - claimedAt).toBeLessThan(LEASE_MS + 1_000);
     }
-    // ...gets as far as calling one receiver, and dies before recording anything.
-    const message = buildWireMessage(quietEvent, halfwayHook.secret);
-    expect((await postOnce(halfwayHook.url, message.body, message.headers)).ok).toBe(true);
+    // ...begins an attempt of one (recorded as in flight before the POST), gets its POST to
+    // the receiver, and dies before recording the answer.
+    const begun = await startAttempt(database.db, halfwayDelivery.id);
+    if ("outcome" in begun) throw new Error(`expected an attempt to begin, got ${begun.outcome}`);
+    expect(begun.url).toBe(halfwayHook.url);
+    expect((await postOnce(begun.url, begun.body, begun.headers)).ok).toBe(true);
 
     // Another instance cannot take the rows while the lease holds.
     expect(await claimDueDeliveries(database.db, 10)).toEqual([]);
@@ -94,23 +96,26 @@ describe("a worker that dies mid-delivery", () => {
     // A fresh worker starts; it leaves the leased rows alone until the lease expires.
     await newWorker().start();
     await sleep(2_000);
-    for (const delivery of [
-      ...(await deliveriesOf(database.db, trainer.workspaceId, quietHook.endpointId)),
-      ...(await deliveriesOf(database.db, trainer.workspaceId, halfwayHook.endpointId)),
-    ]) {
-      expect(delivery.status).toBe("pending");
-      expect(delivery.attempts).toHaveLength(0);
-    }
+    const [quietWaiting] = await deliveriesOf(database.db, trainer.workspaceId, quietHook.endpointId);
+    const [halfwayWaiting] = await deliveriesOf(database.db, trainer.workspaceId, halfwayHook.endpointId);
+    expect(quietWaiting).toMatchObject({ status: "pending", attempts: [] });
+    expect(halfwayWaiting.status).toBe("pending");
+    expect(halfwayWaiting.attempts.map((a) => [a.number, a.state])).toEqual([[1, "in_flight"]]);
     expect(quiet.requests).toHaveLength(0);
     expect(halfway.requests).toHaveLength(1);
 
     const [quietDone] = await settledDeliveries(database.db, trainer.workspaceId, quietHook.endpointId, 1, LEASE_MS + 5_000);
     const [halfwayDone] = await settledDeliveries(database.db, trainer.workspaceId, halfwayHook.endpointId, 1, 5_000);
-    for (const done of [quietDone, halfwayDone]) {
-      expect(done.status).toBe("delivered");
-      expect(done.attempts).toEqual([expect.objectContaining({ number: 1, ok: true, status_code: 200 })]);
-      expect(Date.parse(done.attempts[0].started_at)).toBeGreaterThanOrEqual(lockedUntil - 50);
-    }
+    expect(quietDone.status).toBe("delivered");
+    expect(quietDone.attempts).toEqual([expect.objectContaining({ number: 1, state: "completed", ok: true, status_code: 200 })]);
+    expect(Date.parse(quietDone.attempts[0].started_at)).toBeGreaterThanOrEqual(lockedUntil - 50);
+    // The dead worker's attempt counted (interrupted, no response recorded); the next is number 2.
+    expect(halfwayDone.status).toBe("delivered");
+    expect(halfwayDone.attempts).toEqual([
+      expect.objectContaining({ number: 1, state: "interrupted", ok: false, status_code: null }),
+      expect.objectContaining({ number: 2, state: "completed", ok: true, status_code: 200 }),
+    ]);
+    expect(Date.parse(halfwayDone.attempts[1].started_at)).toBeGreaterThanOrEqual(lockedUntil - 50);
     expect(quiet.requests).toHaveLength(1);
     expect(quiet.requests[0].at).toBeGreaterThanOrEqual(lockedUntil - 50);
     // The receiver the dead worker had reached gets the event again, with the same id and a

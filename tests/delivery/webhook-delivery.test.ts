@@ -288,7 +288,8 @@ describe("failures: 3 attempts with linear backoff, then dropped (one worker run
       publishedAt,
       arrivedAt: arrived.perf,
       hangFirstAt: hangFirst.perf,
-      hangAttemptsThen: hangDelivery.attempts.length,
+      // The hanging attempt is recorded as in flight before its POST; none has finished yet.
+      hangAttemptsThen: hangDelivery.attempts.filter((attempt) => attempt.state !== "in_flight").length,
     };
 
     // The hanging endpoint needs 3 × 8 s plus 3 × step of backoff; the others settle sooner.
