@@ -29,10 +29,44 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
   return options.url ? openPostgres(options.url, options.poolMax) : openPglite(options.dataDir ?? defaultDataDir());
 }
 
+/**
+ * The pool's behaviour when the server is slow or gone, all driver settings (see README):
+ * a connection attempt gives up after DATABASE_CONNECT_TIMEOUT seconds; the server cancels
+ * any statement running past DATABASE_STATEMENT_TIMEOUT_MS (57014 → 503); idle connections
+ * close after a minute, so a connection a failover or a NAT silently dropped is not kept;
+ * and reconnection waits at most half a second (postgres.js alone grows that wait to 20 s
+ * while the server is down, and every query queued behind a closed connection waits it out).
+ * max_lifetime keeps the driver's default (30–60 min, spread so connections do not all
+ * recycle at once).
+ */
+export function postgresSettings(env: Record<string, string | undefined> = process.env) {
+  return {
+    connect_timeout: positiveNumber(env, "DATABASE_CONNECT_TIMEOUT", 2),
+    idle_timeout: 60,
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5) * (0.5 + Math.random() / 2),
+    statement_timeout: positiveNumber(env, "DATABASE_STATEMENT_TIMEOUT_MS", 5_000),
+  };
+}
+
+function positiveNumber(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}").`);
+  return value;
+}
+
 async function openPostgres(url: string, poolMax = Number(process.env.DATABASE_POOL_MAX ?? 10)): Promise<Database> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const sql = postgres(url, { max: poolMax, onnotice: () => {}, connection: { application_name: "certify-ctf" } });
+  const { statement_timeout, ...timeouts } = postgresSettings();
+  const sql = postgres(url, {
+    max: poolMax,
+    ...timeouts,
+    onnotice: () => {},
+    // Startup parameters: the server applies statement_timeout to every statement of the session.
+    connection: { application_name: "certify-ctf", statement_timeout: Math.round(statement_timeout) },
+  });
   const db = drizzle({ client: sql, schema }) as unknown as Db;
   return {
     db,

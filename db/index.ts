@@ -1,3 +1,4 @@
+import { databaseKnownDown, isConnectionLost, markDatabaseDown, markDatabaseUp } from "./availability";
 import { openDatabase, type Database, type Db } from "./client";
 import { migrateDatabase, withAdvisoryLock } from "./migrate";
 import { seedCatalog } from "./seed";
@@ -13,7 +14,11 @@ type Holder = { ready?: Promise<Database> };
 // One database per process, kept on globalThis so dev-mode reloads do not open a second one.
 const holder = ((globalThis as { __certifyDb?: Holder }).__certifyDb ??= {});
 
-/** Opens the configured database once per process, applies migrations and seeds the catalog. */
+/**
+ * Opens the configured database once per process, applies migrations and seeds the catalog.
+ * A failed opening is forgotten, so the next call tries again: a process started while the
+ * database is down serves it once it is back. Once open, the pool reconnects by itself.
+ */
 export function getDatabase(): Promise<Database> {
   holder.ready ??= prepare().catch((error) => {
     holder.ready = undefined;
@@ -28,8 +33,38 @@ export async function getDb(): Promise<Db> {
 
 async function prepare(): Promise<Database> {
   const database = await openDatabase({ url: process.env.DATABASE_URL || undefined });
-  await prepareDatabase(database);
+  try {
+    await prepareDatabase(database);
+  } catch (error) {
+    // Not kept: the next call opens a fresh pool (and PGlite's lock is released).
+    await database.close().catch(() => {});
+    throw error;
+  }
   return database;
+}
+
+const PROBE_MS = 1_000;
+
+/**
+ * Called with an error met while using the database. A lost connection marks the database
+ * down (pages are then answered 503 at once, see proxy.ts) and starts a probe that marks
+ * it up again as soon as one query succeeds.
+ */
+export function reportDatabaseError(error: unknown): void {
+  if (!isConnectionLost(error) || !markDatabaseDown()) return;
+  // The code only: a wrapped query error's message carries the query's parameter values.
+  console.error(`[database] unavailable (${connectionErrorCode(error)}); probing every ${PROBE_MS} ms`);
+  const since = Date.now();
+  const probe = async () => {
+    try {
+      await (await getDatabase()).query("select 1");
+      markDatabaseUp();
+      console.log(`[database] available again after ${((Date.now() - since) / 1000).toFixed(1)} s`);
+    } catch {
+      if (databaseKnownDown()) setTimeout(probe, PROBE_MS).unref();
+    }
+  };
+  setTimeout(probe, PROBE_MS).unref();
 }
 
 /** Migrations, then the catalog seed; safe to run from several instances at once. */
@@ -47,4 +82,13 @@ export async function closeDatabase(): Promise<void> {
   const ready = holder.ready;
   holder.ready = undefined;
   if (ready) await (await ready).close();
+}
+
+/** The driver's or server's code of a connection error, looking through Drizzle's wrapping. */
+function connectionErrorCode(error: unknown): string {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
+    if (typeof current.code === "string") return current.code;
+    current = current.cause as typeof current;
+  }
+  return "unknown";
 }

@@ -5,14 +5,17 @@ import { DashboardNav } from "@/components/dashboard/nav";
 import { AppHeader } from "@/components/layout/app-header";
 import { getDb } from "@/db";
 import { currentUser } from "@/lib/auth/session";
+import { loadForPage } from "@/lib/server/unavailable";
 import { ensureWorkspace } from "@/lib/workspaces";
 
 export const dynamic = "force-dynamic";
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  // Throws (the unavailable page) when the session cannot be looked up: only a real
+  // "no session" sends the trainer to /signin.
   const user = await currentUser();
   if (!user) redirect("/signin");
-  const workspace = await ensureWorkspace(await getDb(), user);
+  const workspace = await loadForPage(async () => ensureWorkspace(await getDb(), user));
 
   return (
     <div className="min-h-screen">

@@ -2,13 +2,23 @@ import { getDb } from "@/db";
 import type { Workspace } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { ensureWorkspace } from "@/lib/workspaces";
-import { auth } from "./auth";
+import { asUnavailable } from "@/lib/server/unavailable";
+import { readSession } from "./auth";
 
 export type SessionUser = { id: string; email: string; name?: string | null };
 
-/** The signed-in user, or undefined. */
+/**
+ * The signed-in user, or undefined when nobody is signed in. When the session cannot be
+ * looked up (the database is unavailable) it throws the service_unavailable error (503 in a
+ * route, the unavailable page in a page): a signed-in user is never taken for signed out.
+ */
 export async function currentUser(): Promise<SessionUser | undefined> {
-  const session = await auth();
+  let session;
+  try {
+    session = await readSession();
+  } catch (error) {
+    throw asUnavailable(error) ?? error;
+  }
   const user = session?.user;
   if (!user?.id || !user.email) return undefined;
   return { id: user.id, email: user.email, name: user.name };
@@ -18,6 +28,10 @@ export async function currentUser(): Promise<SessionUser | undefined> {
 export async function requireWorkspace(): Promise<{ user: SessionUser; workspace: Workspace }> {
   const user = await currentUser();
   if (!user) throw new AppError("unauthorized", "Sign in first.");
-  const workspace = await ensureWorkspace(await getDb(), user);
-  return { user, workspace };
+  try {
+    const workspace = await ensureWorkspace(await getDb(), user);
+    return { user, workspace };
+  } catch (error) {
+    throw asUnavailable(error) ?? error;
+  }
 }

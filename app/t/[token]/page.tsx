@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { TestResult } from "@/components/taking/test-result";
 import { TestRunner } from "@/components/taking/test-runner";
 import { getDb } from "@/db";
+import { loadForPage } from "@/lib/server/unavailable";
 import { openTest } from "@/lib/tests/taking";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +13,7 @@ export const metadata: Metadata = { title: "Your test", robots: { index: false, 
 
 export default async function TakeTestPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const view = await openTest(await getDb(), token);
+  const view = await loadForPage(async () => openTest(await getDb(), token));
   if (!view) notFound();
 
   return (

@@ -1,0 +1,31 @@
+"use client";
+
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { UNAVAILABLE_DIGEST, unavailableCopy } from "@/lib/unavailable";
+
+/** True for the error a page throws while the database is unavailable (see lib/server/unavailable.ts). */
+export function isUnavailable(error: unknown): boolean {
+  return (error as { digest?: unknown } | null)?.digest === UNAVAILABLE_DIGEST;
+}
+
+/**
+ * The page shown by error.tsx: "temporarily unavailable" during a database outage, a
+ * generic apology for anything else. "Try again" reloads the whole page, so the server
+ * decides afresh (and answers 503 from proxy.ts while the outage lasts).
+ */
+export function ErrorPage({ error, otherwise }: { error: unknown; otherwise: { title: string; body: string } }) {
+  const { title, body } = isUnavailable(error) ? unavailableCopy : otherwise;
+  return (
+    <main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center px-4 py-12" data-testid={isUnavailable(error) ? "unavailable" : "error"}>
+      <p className="mb-2 text-sm font-bold text-brand-600">Certify</p>
+      <Card>
+        <h1 className="text-xl font-semibold">{title}</h1>
+        <p className="mt-2 text-sm text-slate-600">{body}</p>
+        <Button type="button" className="mt-4 min-h-11" onClick={() => window.location.reload()}>
+          {unavailableCopy.retry}
+        </Button>
+      </Card>
+    </main>
+  );
+}

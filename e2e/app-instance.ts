@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+/**
+ * One more instance of the built app (`next start`, the `.next` of `npm run build`) on its
+ * own port, for a test that needs an app of its own (the outage test points it at a private
+ * PostgreSQL cluster). Its output is kept for the failure message.
+ */
+export type AppInstance = { baseUrl: string; process: ChildProcess; output(): string; stop(): Promise<void> };
+
+export async function startAppInstance(port: number, env: Record<string, string>): Promise<AppInstance> {
+  const baseUrl = `http://localhost:${port}`;
+  const child = spawn(path.join("node_modules", ".bin", "next"), ["start", "-p", String(port)], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      DEV_MAILBOX: "true",
+      AUTH_URL: baseUrl,
+      API_LOG: "off",
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString("utf8")).slice(-20_000);
+  };
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const instance: AppInstance = {
+    baseUrl,
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/signin`, { redirect: "manual" });
+      if (response.status === 200) return instance;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await instance.stop();
+      throw new Error(`next start did not answer within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
