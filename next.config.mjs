@@ -1,8 +1,34 @@
+/**
+ * Security headers on every response (pages, route handlers, 404s):
+ * - `X-Content-Type-Options: nosniff`: a response is only ever what its Content-Type says.
+ * - No framing by any site (`frame-ancestors 'none'`, and `X-Frame-Options` for older
+ *   browsers): nothing here is meant to be embedded, so no clickjacking of the dashboard,
+ *   the test page's Submit or an invitation's Accept button.
+ * - `Referrer-Policy: strict-origin-when-cross-origin`: other sites learn at most our origin,
+ *   never a path; pages whose path is a capability (a recipient's /t/{token}, invitation
+ *   links) send no Referer at all, not even to our own origin.
+ */
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+];
+
+const tokenPages = ["/t/:token*", "/api/t/:token*", "/join/:token*", "/c/join/:token*"];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships WASM and data files that must be loaded from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite"],
   poweredByHeader: false,
+  async headers() {
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // Later entries win for the same header.
+      ...tokenPages.map((source) => ({ source, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] })),
+    ];
+  },
 };
 
 export default nextConfig;

@@ -3,19 +3,16 @@ import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import { signIn } from "@/lib/auth/auth";
+import { safeRedirectPath } from "@/lib/auth/redirect";
 import { currentUser } from "@/lib/auth/session";
-import { devMailboxEnabled } from "@/lib/email/config";
+import { appUrl, devMailboxEnabled } from "@/lib/email/config";
 
 export const metadata = { title: "Sign in" };
 
-/** Only same-site paths may be returned to after sign-in. */
-function safeCallback(value: string | undefined): string {
-  return value && value.startsWith("/") && !value.startsWith("//") ? value : "/tests";
-}
-
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string | string[]; error?: string }> }) {
   const { callbackUrl, error } = await searchParams;
-  const redirectTo = safeCallback(callbackUrl);
+  // Only a path of this app may be returned to after sign-in (see lib/auth/redirect.ts).
+  const redirectTo = safeRedirectPath(callbackUrl, appUrl());
   if (await currentUser()) redirect(redirectTo);
 
   async function sendLink(formData: FormData) {

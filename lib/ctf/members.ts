@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { transactionWithRetry } from "@/db/transaction";
 import { ctfs, members, type Ctf, type Member } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { appUrl } from "@/lib/email/config";
@@ -9,6 +10,7 @@ import { MemberInvitationEmail, memberInvitationText } from "@/lib/email/templat
 import { conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { newId } from "@/lib/ids";
+import { admitPublicMail } from "@/lib/ratelimit/mail";
 import { isTokenShaped, newToken } from "@/lib/tests/links";
 import { findCtf } from "./competitions";
 import { inviteMemberInput, type InviteMemberInput, type MemberView } from "./schemas";
@@ -31,7 +33,7 @@ export async function listMembers(db: Db, workspaceId: string, ctfId: string, pa
 /** Invites (or re-invites) by e-mail: member.invited each time; a joined member → 409. */
 export async function inviteMember(db: Db, workspaceId: string, ctfId: string, input: InviteMemberInput): Promise<MemberView> {
   const { email } = inviteMemberInput.parse(input);
-  return db.transaction(async (tx) => {
+  return transactionWithRetry(db, async (tx) => {
     const ctf = await findCtf(tx, workspaceId, ctfId, true);
     if (ctf.status === "archived") throw conflict("The competition is archived.");
     return toMemberView(await invite(tx, ctf, email, { selfEnrolled: false }));
@@ -66,12 +68,19 @@ async function invite(tx: Db, ctf: Ctf, email: string, options: { selfEnrolled: 
   return member;
 }
 
-/** Self-enrolment on a public, deployed competition: an invitation the visitor asked for. */
-export async function selfEnrol(db: Db, ctfId: string, rawEmail: string): Promise<MemberView> {
+/**
+ * Self-enrolment on a public, deployed competition: an invitation the visitor asked for.
+ * A public form that e-mails whoever is named, so it is limited per address and per client
+ * (`client`: the requester's address, see lib/ratelimit/client-ip.ts). Past a limit nothing
+ * is written, mailed or published and null comes back; the caller answers as on success.
+ */
+export async function selfEnrol(db: Db, ctfId: string, rawEmail: string, client: string | null = null): Promise<MemberView | null> {
   const { email } = inviteMemberInput.parse({ email: rawEmail });
-  return db.transaction(async (tx) => {
+  return transactionWithRetry(db, async (tx) => {
     const [ctf] = await tx.select().from(ctfs).where(eq(ctfs.id, ctfId)).for("update");
     if (!ctf || !ctf.isPublic || ctf.status !== "deployed") throw notFound("Competition");
+    // Counted in this transaction: an invitation refused below (already joined) is not charged.
+    if (!(await admitPublicMail(tx, email, client))) return null;
     return toMemberView(await invite(tx, ctf, email, { selfEnrolled: true }));
   });
 }
@@ -79,9 +88,15 @@ export async function selfEnrol(db: Db, ctfId: string, rawEmail: string): Promis
 /** The invitee follows the e-mailed link: joined, then member.joined (once). */
 export async function acceptInvitation(db: Db, token: string): Promise<{ member: MemberView; ctf: Ctf }> {
   if (!isTokenShaped(token)) throw notFound("Invitation");
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select({ member: members, ctf: ctfs }).from(members).innerJoin(ctfs, eq(ctfs.id, members.ctfId)).where(eq(members.token, token)).for("update");
-    if (!row) throw notFound("Invitation");
+  return transactionWithRetry(db, async (tx) => {
+    // Competition first, then member: the order invite() takes them in, so an acceptance
+    // and a re-invitation of the same member cannot deadlock.
+    const [found] = await tx.select({ ctfId: members.ctfId }).from(members).where(eq(members.token, token));
+    if (!found) throw notFound("Invitation");
+    const [ctf] = await tx.select().from(ctfs).where(eq(ctfs.id, found.ctfId)).for("update");
+    const [member] = await tx.select().from(members).where(eq(members.token, token)).for("update");
+    if (!ctf || !member) throw notFound("Invitation");
+    const row = { member, ctf };
     if (row.member.status === "joined") return { member: toMemberView(row.member), ctf: row.ctf };
     if (row.ctf.status === "archived") throw conflict("This competition is archived.");
     const joinedAt = new Date();

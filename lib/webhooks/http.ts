@@ -2,6 +2,8 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import os from "node:os";
+import ipaddr from "ipaddr.js";
 
 /** A receiver must answer 2xx within this long, in total (connect, send, status line). */
 export const DELIVERY_DEADLINE_MS = 8_000;
@@ -15,41 +17,74 @@ export type PostResult = {
   durationMs: number;
 };
 
-const blocked = new net.BlockList();
-for (const [address, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10], // CGNAT
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16], // link-local, cloud metadata
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  blocked.addSubnet(address, prefix, "ipv4");
-}
-for (const [address, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["ff00::", 8],
-  ["fd00:ec2::", 32],
-] as const) {
-  blocked.addSubnet(address, prefix, "ipv6");
+/**
+ * Whether a public webhook must never reach this address. Only global unicast is allowed
+ * (ipaddr.js `range()` says "unicast"; for IPv6 also inside 2000::/3, the global unicast
+ * block): private, loopback, link-local, CGNAT, multicast, documentation, benchmarking and
+ * reserved ranges are refused. Forms that carry an IPv4 address (IPv4-mapped, IPv4-
+ * compatible, NAT64, 6to4, Teredo) are judged by that address, so `::ffff:7f00:1`,
+ * `64:ff9b::7f00:1` and `2002:7f00:1::` are loopback. The host's own addresses are refused
+ * too, whatever their range: a receiver there would be this server (or its neighbours on
+ * that interface). Anything that is not an address is refused.
+ */
+export function isPrivateAddress(address: string, ownAddresses: ReadonlySet<string> = hostAddresses()): boolean {
+  const parsed = parseAddress(address);
+  return !parsed || !isGlobalUnicast(parsed, ownAddresses);
 }
 
-/** Whether an address is one a public webhook must never reach (IPv4-mapped IPv6 included). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i);
-  if (mapped) return blocked.check(mapped[1], "ipv4");
-  const family = net.isIP(address);
-  if (family === 4) return blocked.check(address, "ipv4");
-  if (family === 6) return blocked.check(address, "ipv6");
-  return true;
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+function parseAddress(address: string): Address | null {
+  const text = address.replace(/%.*$/, ""); // an IPv6 zone (fe80::1%eth0) names an interface, not a host
+  if (!net.isIP(text)) return null;
+  try {
+    return ipaddr.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+
+function isGlobalUnicast(address: Address, ownAddresses: ReadonlySet<string>): boolean {
+  if (ownAddresses.has(address.toNormalizedString())) return false;
+  if (address.kind() === "ipv4") return address.range() === "unicast";
+  const v6 = address as ipaddr.IPv6;
+  const embedded = embeddedIPv4(v6);
+  if (embedded) return embedded.length > 0 && embedded.every((inner) => isGlobalUnicast(inner, ownAddresses));
+  return v6.range() === "unicast" && v6.match(GLOBAL_UNICAST_V6);
+}
+
+/** The IPv4 addresses an IPv6 address stands for, or null when it embeds none (empty: refuse). */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4[] | null {
+  const p = address.parts;
+  const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  switch (address.range()) {
+    case "ipv4Mapped": // ::ffff:a.b.c.d
+    case "rfc6145": // ::ffff:0:a.b.c.d
+      return [v4(p[6], p[7])];
+    case "rfc6052": // NAT64: 64:ff9b::a.b.c.d; the local-use 64:ff9b:1::/48 is refused outright
+      return p[2] === 0 ? [v4(p[6], p[7])] : [];
+    case "6to4": // 2002:aabb:ccdd::
+      return [v4(p[1], p[2])];
+    case "teredo": // 2001:0:server:server:flags:port:~client:~client
+      return [v4(p[2], p[3]), v4(~p[6] & 0xffff, ~p[7] & 0xffff)];
+  }
+  // IPv4-compatible (deprecated): ::a.b.c.d, including :: and ::1.
+  if (p.slice(0, 6).every((part) => part === 0)) return [v4(p[6], p[7])];
+  return null;
+}
+
+/** Every address of this host's interfaces, normalised (read each time: interfaces change). */
+export function hostAddresses(): Set<string> {
+  const own = new Set<string>();
+  for (const entries of Object.values(os.networkInterfaces())) {
+    for (const entry of entries ?? []) {
+      const parsed = parseAddress(entry.address);
+      if (parsed) own.add(parsed.toNormalizedString());
+    }
+  }
+  return own;
 }
 
 /** Outside development, private destinations are refused unless the operator allows them. */

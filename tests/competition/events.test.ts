@@ -217,7 +217,7 @@ describe("each competition event is delivered once, in the competition format", 
 
   it("member.invited: self-enrolment on a public deployed competition carries self_enrolled true", async () => {
     const from = Date.now();
-    const enrolled = await selfEnrol(database.db, ctfId, "Visitor@Example.test");
+    const enrolled = (await selfEnrol(database.db, ctfId, "Visitor@Example.test"))!;
     expect(enrolled.self_enrolled).toBe(true);
     const body = await delivered("member.invited", (data) => data.member_id === enrolled.id, { from });
     expect(body.data).toEqual({

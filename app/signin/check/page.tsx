@@ -10,6 +10,7 @@ export default function CheckEmailPage() {
       <Card>
         <h1 className="text-xl font-semibold">Check your e-mail</h1>
         <p className="mt-2 text-sm text-slate-600">A sign-in link is on its way. It works once and expires in 24 hours.</p>
+        <p className="mt-2 text-sm text-slate-600">Nothing arrived? Ask again in a few minutes: we send at most 3 links per address per hour.</p>
         {devMailboxEnabled() ? (
           <p className="mt-4 text-sm">
             Development: open the <a className="font-medium text-brand-600 underline" href="/dev/mailbox">dev mailbox</a>.
