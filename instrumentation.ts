@@ -1,10 +1,12 @@
 /**
- * Runs once when the server starts: opens the database (migrations, catalog seed) so the
- * first request does not pay for it, and a broken configuration fails at start.
+ * Runs once when the server starts: parses the configuration (lib/config.ts; a bad value
+ * stops the start with a message listing every bad variable) and opens the database
+ * (migrations, catalog seed) so the first request does not pay for it.
  */
 export async function register() {
+  // Next.js replaces NEXT_RUNTIME at compile time, so the Edge bundle drops the import below:
+  // the one read of process.env outside lib/config.ts (a build constant, not configuration).
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  if (process.env.NEXT_PHASE === "phase-production-build") return;
   const { startServer } = await import("./lib/server/start");
   await startServer();
 }

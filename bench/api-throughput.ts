@@ -8,6 +8,7 @@
  * Loopback only. Creates a throw-away database bench_<random> on the PostgreSQL server at
  * BENCH_DATABASE_URL and drops it at the end, whatever happens; stops by itself.
  */
+import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -337,6 +338,9 @@ async function main(): Promise<void> {
       DATABASE_POOL_MAX: String(config.poolMax),
       API_LOG: "off",
       NODE_ENV: "production",
+      // Production requires both (lib/config.ts).
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      AUTH_URL: appBase,
       NEXT_TELEMETRY_DISABLED: "1",
     },
     { group: true, ipc: false },

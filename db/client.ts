@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Sql } from "postgres";
+import { config, parseConfig, type Config } from "@/lib/config";
 import * as schema from "./schema";
 
 /** The one Drizzle type the domain sees, whichever driver is underneath. */
@@ -9,24 +11,45 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
+  /** `db` goes through a transaction-mode pooler: no named prepared statements, no session state. */
+  pooled: boolean;
   /** Raw SQL returning rows, prepared where the driver can: hides `{ rows }` vs array. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  /** LISTEN on a channel; resolves to the function that stops listening. */
+  /** LISTEN on a channel (on the direct connection); resolves to the function that stops listening. */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` with a database whose connections are real server sessions (the direct URL
+   * when one is configured): session-level advisory locks and migrations need one. On PGlite,
+   * and on PostgreSQL without a direct URL, it is the same database.
+   */
+  direct<T>(work: (session: DirectSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
+
+/** A pool of direct connections (postgres.js), for work that needs server sessions. */
+export type DirectSession = { db: Db; sql: Sql | undefined };
 
 export type OpenOptions = {
   /** A postgres:// URL; when absent, PGlite is used. */
   url?: string;
+  /** A postgres:// URL of the same database, not through a pooler: LISTEN, migrations. Default `url`. */
+  directUrl?: string;
+  /** `url` is a transaction-mode pooler (PgBouncer): no named prepared statements through it. */
+  pooled?: boolean;
   /** PGlite data directory; "memory://" keeps it in memory. */
   dataDir?: string;
   /** postgres.js pool size. */
   poolMax?: number;
 };
 
+/** Opens the database `options` name; without options, the configured one (lib/config.ts). */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolMax) : openPglite(options.dataDir ?? defaultDataDir());
+  return options.url ? openPostgres(options) : openPglite(options.dataDir ?? defaultDataDir());
+}
+
+/** The configured database's options: DATABASE_URL, DATABASE_DIRECT_URL, DATABASE_POOLED… */
+export function configuredDatabase(settings: Config["database"] = config().database): OpenOptions {
+  return { url: settings.url, directUrl: settings.directUrl, pooled: settings.pooled, poolMax: settings.poolMax };
 }
 
 /**
@@ -39,52 +62,82 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
  * max_lifetime keeps the driver's default (30–60 min, spread so connections do not all
  * recycle at once).
  */
-export function postgresSettings(env: Record<string, string | undefined> = process.env) {
+export function postgresSettings(env?: Record<string, string | undefined>) {
+  const settings = env ? parseConfig(env).database : config().database;
   return {
-    connect_timeout: positiveNumber(env, "DATABASE_CONNECT_TIMEOUT", 2),
+    connect_timeout: settings.connectTimeoutSeconds,
     idle_timeout: 60,
     backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5) * (0.5 + Math.random() / 2),
-    statement_timeout: positiveNumber(env, "DATABASE_STATEMENT_TIMEOUT_MS", 5_000),
+    statement_timeout: settings.statementTimeoutMs,
   };
 }
 
-function positiveNumber(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}").`);
-  return value;
-}
-
-async function openPostgres(url: string, poolMax = Number(process.env.DATABASE_POOL_MAX ?? 10)): Promise<Database> {
+/**
+ * PostgreSQL through postgres.js. With `pooled`, `url` is a transaction-mode pooler
+ * (PgBouncer, Supavisor, …) that hands each transaction to any server connection: named
+ * prepared statements (postgres.js's default) would be prepared on one server connection
+ * and executed on another ("prepared statement … does not exist"), so every statement is
+ * sent unnamed (`prepare: false`, still with bound parameters), and a pooler refuses unknown
+ * startup parameters, so `statement_timeout` is not sent (set it on the role instead:
+ * `ALTER ROLE … SET statement_timeout = '5s'`). LISTEN and session-level advisory locks
+ * cannot work through such a pooler at all: they use `directUrl` (default `url`) through a
+ * pool of their own (`application_name` certify-ctf-direct).
+ */
+async function openPostgres(options: OpenOptions): Promise<Database> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { statement_timeout, ...timeouts } = postgresSettings();
-  const sql = postgres(url, {
-    max: poolMax,
-    ...timeouts,
-    onnotice: () => {},
-    // Startup parameters: the server applies statement_timeout to every statement of the session.
-    connection: { application_name: "certify-ctf", statement_timeout: Math.round(statement_timeout) },
-  });
+  const pooled = options.pooled ?? false;
+  if (pooled && (!options.directUrl || options.directUrl === options.url)) {
+    throw new Error("A pooled DATABASE_URL needs DATABASE_DIRECT_URL (LISTEN and migrations).");
+  }
+  const connect = (url: string, max: number, applicationName: string, throughPooler: boolean) =>
+    postgres(url, {
+      max,
+      ...timeouts,
+      prepare: !throughPooler,
+      onnotice: () => {},
+      // Startup parameters: the server applies statement_timeout to every statement of the session.
+      connection: throughPooler
+        ? { application_name: applicationName }
+        : { application_name: applicationName, statement_timeout: Math.round(statement_timeout) },
+    });
+  const sql = connect(options.url!, options.poolMax ?? config().database.poolMax, "certify-ctf", pooled);
   const db = drizzle({ client: sql, schema }) as unknown as Db;
+
+  // A small pool of its own, opened on first use (start-up, LISTEN): two connections, one
+  // holding the migration lock while the other migrates — never waiting on the app's pool
+  // (with DATABASE_POOL_MAX=1 the lock would take its only connection). Idle ones close
+  // after a minute; postgres.js gives LISTEN a dedicated connection besides.
+  let direct: DirectSession | undefined;
+  const directSession = () => {
+    if (direct) return direct;
+    const directSql = connect(options.directUrl ?? options.url!, 2, "certify-ctf-direct", false);
+    direct = { db: drizzle({ client: directSql, schema }) as unknown as Db, sql: directSql };
+    return direct;
+  };
+
   return {
     db,
     kind: "postgres",
+    pooled,
     async query<T>(text: string, params: unknown[] = []) {
-      const rows = await sql.unsafe(text, params as never[], { prepare: true });
+      const rows = await sql.unsafe(text, params as never[], { prepare: !pooled });
       return rows as unknown as T[];
     },
     async listen(channel, onNotify) {
-      const { unlisten } = await sql.listen(channel, () => onNotify());
+      const { unlisten } = await directSession().sql!.listen(channel, () => onNotify());
       return unlisten;
     },
-    close: () => sql.end({ timeout: 5 }),
+    direct: (work) => work(directSession()),
+    async close() {
+      await Promise.all([sql.end({ timeout: 5 }), direct?.sql?.end({ timeout: 5 })]);
+    },
   };
 }
 
 export function defaultDataDir(): string {
-  return process.env.PGLITE_DATA_DIR ?? path.join(process.cwd(), ".data", "pglite");
+  return config().database.pgliteDataDir ?? path.join(process.cwd(), ".data", "pglite");
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -96,6 +149,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: "pglite",
+    pooled: false,
     async query<T>(text: string, params: unknown[] = []) {
       const result = await client.query<T>(text, params);
       return result.rows;
@@ -104,6 +158,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       const unlisten = await client.listen(channel, () => onNotify());
       return unlisten;
     },
+    direct: (work) => work({ db, sql: undefined }),
     async close() {
       await client.close();
       release();

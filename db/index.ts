@@ -1,5 +1,6 @@
 import { databaseKnownDown, isConnectionLost, markDatabaseDown, markDatabaseUp } from "./availability";
-import { openDatabase, type Database, type Db } from "./client";
+import { logger } from "@/lib/log";
+import { configuredDatabase, openDatabase, type Database, type Db } from "./client";
 import { migrateDatabase, withAdvisoryLock } from "./migrate";
 import { seedCatalog } from "./seed";
 
@@ -32,7 +33,7 @@ export async function getDb(): Promise<Db> {
 }
 
 async function prepare(): Promise<Database> {
-  const database = await openDatabase({ url: process.env.DATABASE_URL || undefined });
+  const database = await openDatabase(configuredDatabase());
   try {
     await prepareDatabase(database);
   } catch (error) {
@@ -53,13 +54,13 @@ const PROBE_MS = 1_000;
 export function reportDatabaseError(error: unknown): void {
   if (!isConnectionLost(error) || !markDatabaseDown()) return;
   // The code only: a wrapped query error's message carries the query's parameter values.
-  console.error(`[database] unavailable (${connectionErrorCode(error)}); probing every ${PROBE_MS} ms`);
+  logger().error({ context: "database", code: connectionErrorCode(error), probe_ms: PROBE_MS }, "database unavailable; probing");
   const since = Date.now();
   const probe = async () => {
     try {
       await (await getDatabase()).query("select 1");
       markDatabaseUp();
-      console.log(`[database] available again after ${((Date.now() - since) / 1000).toFixed(1)} s`);
+      logger().info({ context: "database", down_ms: Date.now() - since }, "database available again");
     } catch {
       if (databaseKnownDown()) setTimeout(probe, PROBE_MS).unref();
     }
@@ -70,7 +71,7 @@ export function reportDatabaseError(error: unknown): void {
 /** Migrations, then the catalog seed; safe to run from several instances at once. */
 export async function prepareDatabase(database: Database): Promise<void> {
   await migrateDatabase(database);
-  await withAdvisoryLock(database, () => seedCatalog(database.db));
+  await withAdvisoryLock(database, (db) => seedCatalog(db));
 }
 
 /** Tests and scripts install their own database as the process's one. */

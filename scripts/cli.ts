@@ -2,9 +2,11 @@
  * Admin command line for operators and tests:
  *   npm run cli -- key:create --email <e-mail> [--name N] [--scopes ctf:read,ctf:admin]
  *   npm run cli -- plan:set --email <e-mail> --plan <free|pro>
- * Uses DATABASE_URL when set, otherwise the embedded database (stop the app first: PGlite
- * is one process's database).
+ * Reads the same env files as Next.js (scripts/load-env.ts). Uses DATABASE_URL when set,
+ * otherwise the embedded database (stop the app first: PGlite is one process's database).
+ * Says which database on stderr; stdout's last line is the command's result.
  */
+import "./load-env";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { closeDatabase, getDb } from "@/db";
@@ -12,7 +14,9 @@ import { planNames } from "@/db/schema";
 import { createApiKey } from "@/lib/keys";
 import { apiScopes } from "@/lib/keys/scopes";
 import { toAppError } from "@/lib/api/http-errors";
+import { ConfigError } from "@/lib/config";
 import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
+import { describeDatabase } from "./describe-database";
 
 const usage = `Usage:
   npm run cli -- key:create --email <e-mail> [--name <name>] [--scopes ctf:read,ctf:write,ctf:deploy,ctf:admin]
@@ -27,6 +31,7 @@ async function main(argv: string[]): Promise<number> {
     options: { email: { type: "string" }, name: { type: "string" }, scopes: { type: "string" }, plan: { type: "string" } },
   });
   const command = positionals[0];
+  if (command === "key:create" || command === "plan:set") console.error(`Database: ${describeDatabase()}`);
   if (command === "key:create") {
     const address = email.parse(values.email);
     const scopes = values.scopes ? z.array(z.enum(apiScopes)).parse(values.scopes.split(",").map((s) => s.trim())) : null;
@@ -56,6 +61,11 @@ main(process.argv.slice(2))
     process.exit(code);
   })
   .catch(async (error) => {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      await closeDatabase().catch(() => {});
+      process.exit(1);
+    }
     const appError = toAppError(error);
     const detail = appError.fields?.map((f) => `${f.field}: ${f.message}`).join("; ");
     console.error(`Error: ${appError.code === "internal_error" ? (error as Error).message : appError.message}${detail ? ` (${detail})` : ""}`);

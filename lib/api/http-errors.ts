@@ -1,6 +1,8 @@
 import { ZodError } from "zod";
 import { isConnectionLost } from "@/db/availability";
+import { ConfigError } from "@/lib/config";
 import { AppError, type ErrorCode, type FieldError } from "@/lib/errors";
+import { logger } from "@/lib/log";
 import { logError } from "./log";
 
 /** The one mapping from error code to HTTP status. */
@@ -39,11 +41,14 @@ export function zodFields(error: ZodError): FieldError[] {
 }
 
 const UNAVAILABLE = "The service is temporarily unavailable. Try again in a few seconds.";
+const MISCONFIGURED = "The server is misconfigured; its log names what to fix.";
 const BUSY = "Too many changes to this workspace at the same moment. Try again in a few seconds.";
 
 /** Normalises anything thrown into an AppError; unknown errors become internal_error. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  // The start refuses a bad configuration; one changed since (next dev, tests) is named in the log, not the response.
+  if (error instanceof ConfigError) return new AppError("service_unavailable", MISCONFIGURED);
   if (error instanceof ZodError) {
     return new AppError("validation_failed", "Some fields must be corrected.", { fields: zodFields(error) });
   }
@@ -92,6 +97,7 @@ function isDatabaseUnavailable(error: unknown, code: string | undefined): boolea
 export function toErrorResponse(error: unknown, requestId: string, req?: Request): Response {
   const appError = req?.signal?.aborted ? new AppError("client_closed_request", "The client closed the request.") : toAppError(error);
   if (appError.code === "internal_error") logError("request", error, { request_id: requestId });
+  if (error instanceof ConfigError) logger().error({ context: "config", request_id: requestId, problems: error.problems }, "invalid configuration");
   const body: ErrorBody = { error: { code: appError.code, message: appError.message, request_id: requestId } };
   if (appError.fields?.length) body.error.fields = appError.fields;
   const headers = new Headers();

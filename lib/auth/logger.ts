@@ -1,5 +1,6 @@
 import type { NextAuthConfig } from "next-auth";
 import { describeError, logError } from "@/lib/api/log";
+import { logger } from "@/lib/log";
 
 /**
  * Auth.js's own logger prints an adapter error's stack (Drizzle's "Failed query: … params:
@@ -17,7 +18,7 @@ export const authLogger: NonNullable<NextAuthConfig["logger"]> = {
     });
   },
   warn(code) {
-    console.warn(JSON.stringify({ t: new Date().toISOString(), level: "warn", context: "auth", code }));
+    logger().warn({ context: "auth", code }, "auth warning");
   },
   // Debug output (off unless `debug: true`) would print adapter arguments: never.
   debug() {},

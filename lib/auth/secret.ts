@@ -1,15 +1,19 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { config } from "@/lib/config";
+import { logger } from "@/lib/log";
 
 let cached: string | undefined;
 
 /**
  * AUTH_SECRET, or on the embedded defaults a random secret kept in .data/auth-secret so
- * sessions survive restarts without any setup. Production deployments set AUTH_SECRET.
+ * sessions survive restarts without any setup. In production AUTH_SECRET is required
+ * (lib/config.ts refuses to start without it).
  */
 export function authSecret(): string {
-  if (process.env.AUTH_SECRET) return process.env.AUTH_SECRET;
+  const configured = config().auth.secret;
+  if (configured) return configured;
   if (cached) return cached;
   const file = path.join(process.cwd(), ".data", "auth-secret");
   try {
@@ -18,7 +22,7 @@ export function authSecret(): string {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     cached = randomBytes(32).toString("base64url");
     fs.writeFileSync(file, cached, { mode: 0o600 });
-    console.warn(`AUTH_SECRET is not set: generated one in ${file}. Set AUTH_SECRET in production.`);
+    logger().warn({ context: "auth", file }, "AUTH_SECRET is not set: generated one (set AUTH_SECRET in production)");
   }
   return cached;
 }

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { authSecret } from "@/lib/auth/secret";
+import { config } from "@/lib/config";
 
 /** SHA-256 of a flag: what checks a submission. */
 export function hashFlag(flag: string): string {
@@ -11,7 +12,7 @@ export function flagMatches(submitted: string, hash: string): boolean {
 }
 
 function key(): Buffer {
-  return createHash("sha256").update(`flag-seal:${process.env.FLAG_ENCRYPTION_KEY ?? authSecret()}`).digest();
+  return createHash("sha256").update(`flag-seal:${config().flagEncryptionKey ?? authSecret()}`).digest();
 }
 
 /**

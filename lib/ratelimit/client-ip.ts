@@ -1,4 +1,5 @@
 import ipaddr from "ipaddr.js";
+import { config, trustProxySchema } from "@/lib/config";
 
 /**
  * How many reverse proxies in front of the app append the address they see to
@@ -11,14 +12,11 @@ import ipaddr from "ipaddr.js";
  *   limits still hold; put the app behind a proxy for per-IP limits that cannot be dodged.
  * - N ≥ 1: the entry N places from the right is the address the outermost proxy saw.
  */
-export function trustedProxyHops(value = process.env.TRUST_PROXY): number {
-  if (value === undefined || value.trim() === "" || value === "false") return 0;
-  if (value === "true") return 1;
-  const hops = Number(value);
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
-    throw new Error(`TRUST_PROXY must be the number of reverse proxies in front of the app (0–10), not ${JSON.stringify(value)}.`);
-  }
-  return hops;
+export function trustedProxyHops(value?: string): number {
+  if (value === undefined) return config().trustProxy;
+  const parsed = trustProxySchema.safeParse(value);
+  if (!parsed.success) throw new Error(`${parsed.error.issues[0]?.message}, not ${JSON.stringify(value)}.`);
+  return parsed.data;
 }
 
 /**

@@ -4,6 +4,7 @@ import https from "node:https";
 import net from "node:net";
 import os from "node:os";
 import ipaddr from "ipaddr.js";
+import { config } from "@/lib/config";
 
 /** A receiver must answer 2xx within this long, in total (connect, send, status line). */
 export const DELIVERY_DEADLINE_MS = 8_000;
@@ -89,9 +90,7 @@ export function hostAddresses(): Set<string> {
 
 /** Outside development, private destinations are refused unless the operator allows them. */
 export function privateDestinationsAllowed(): boolean {
-  if (process.env.WEBHOOK_ALLOW_PRIVATE === "true") return true;
-  if (process.env.WEBHOOK_ALLOW_PRIVATE === "false") return false;
-  return process.env.NODE_ENV !== "production";
+  return config().webhooks.allowPrivate;
 }
 
 class BlockedDestination extends Error {}

@@ -72,6 +72,9 @@ describe("privateDestinationsAllowed", () => {
 
   it("refuses private destinations in production unless the operator allows them", () => {
     vi.stubEnv("NODE_ENV", "production");
+    // What production requires anyway (lib/config.ts refuses to start without them).
+    vi.stubEnv("AUTH_SECRET", "a-production-secret-of-at-least-32-characters");
+    vi.stubEnv("AUTH_URL", "https://certify.example");
     vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "");
     expect(privateDestinationsAllowed()).toBe(false);
     vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "true");

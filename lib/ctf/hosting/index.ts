@@ -1,4 +1,5 @@
 import type { Db } from "@/db";
+import { config } from "@/lib/config";
 import { appUrl } from "@/lib/email/config";
 import { builtinHost } from "./builtin";
 import { ctfdHost } from "./ctfd";
@@ -8,13 +9,14 @@ export { HostError, type CompetitionHost } from "./types";
 
 /** CTFd when CTFD_URL and CTFD_TOKEN are set; otherwise the built-in host. */
 export function configuredHostKind(): "builtin" | "ctfd" {
-  return process.env.CTFD_URL && process.env.CTFD_TOKEN ? "ctfd" : "builtin";
+  return config().ctfd ? "ctfd" : "builtin";
 }
 
 export function hostFor(kind: string, db: Db): CompetitionHost {
   if (kind === "ctfd") {
-    if (!process.env.CTFD_URL || !process.env.CTFD_TOKEN) return failingHost("CTFD_URL and CTFD_TOKEN are not configured.");
-    return ctfdHost({ url: process.env.CTFD_URL, token: process.env.CTFD_TOKEN }, (id) => `${appUrl()}/d/${id}`);
+    const ctfd = config().ctfd;
+    if (!ctfd) return failingHost("CTFD_URL and CTFD_TOKEN are not configured.");
+    return ctfdHost(ctfd, (id) => `${appUrl()}/d/${id}`);
   }
   return builtinHost(db);
 }
