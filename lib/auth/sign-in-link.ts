@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import type { Db } from "@/db";
 import { queueEmail } from "@/lib/email/send";
-import { SignInEmail, signInText } from "@/lib/email/templates/sign-in";
+import { SignInEmail } from "@/lib/email/templates/sign-in";
 import { admitPublicMail } from "@/lib/ratelimit/mail";
 
 /**
@@ -19,7 +19,6 @@ export async function sendSignInLink(db: Db, { to, url, client }: { to: string; 
       to,
       subject: `Sign in to Certify`,
       react: createElement(SignInEmail, { url, host }),
-      text: signInText(url, host),
       links: [url],
     });
     return true;

@@ -6,7 +6,7 @@ import { ctfs, members, type Ctf, type Member } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { appUrl } from "@/lib/email/config";
 import { queueEmail } from "@/lib/email/send";
-import { MemberInvitationEmail, memberInvitationText } from "@/lib/email/templates/member-invitation";
+import { MemberInvitationEmail } from "@/lib/email/templates/member-invitation";
 import { conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { newId } from "@/lib/ids";
@@ -54,7 +54,6 @@ async function invite(tx: Db, ctf: Ctf, email: string, options: { selfEnrolled: 
     to: email,
     subject: `You are invited to ${ctf.title}`,
     react: createElement(MemberInvitationEmail, props),
-    text: memberInvitationText(props),
     links: [props.link],
   });
   await publishEvent(tx, ctf.workspaceId, "member.invited", {

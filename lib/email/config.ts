@@ -1,12 +1,18 @@
 import type { EmailTransport } from "@/db/schema";
+import { config } from "@/lib/config";
+
+/**
+ * The e-mail settings, read from the one configuration (lib/config.ts: each variable, its
+ * default and its range are defined and checked there).
+ */
 
 /** Resend when RESEND_API_KEY is set; otherwise the dev mailbox (nothing leaves the machine). */
 export function emailTransport(): EmailTransport {
-  return process.env.RESEND_API_KEY ? "resend" : "mailbox";
+  return config().email.transport;
 }
 
 export function emailFrom(): string {
-  return process.env.EMAIL_FROM ?? "Certify <no-reply@certify.localhost>";
+  return config().email.from;
 }
 
 /**
@@ -14,13 +20,42 @@ export function emailFrom(): string {
  * operator opts in with DEV_MAILBOX=true (the e2e suite does, against the built app).
  */
 export function devMailboxEnabled(): boolean {
-  if (emailTransport() !== "mailbox") return false;
-  return process.env.NODE_ENV !== "production" || process.env.DEV_MAILBOX === "true";
+  return config().email.devMailbox;
 }
 
 /** Public base URL of the app, used in e-mailed links. */
 export function appUrl(): string {
-  const configured = process.env.APP_URL ?? process.env.AUTH_URL;
-  if (configured) return configured.replace(/\/+$/, "");
-  return `http://localhost:${process.env.PORT ?? 3000}`;
+  return config().appUrl;
+}
+
+/**
+ * Requests per second the app makes to Resend, all instances together (EMAIL_RATE_PER_SECOND,
+ * default 2: Resend's default limit per API key). Every call first reserves a slot of
+ * 1/rate seconds in `provider_pacing`.
+ */
+export function emailRatePerSecond(): number {
+  return config().email.ratePerSecond;
+}
+
+/**
+ * How long a message is retried after it was queued while the provider is slow, down or
+ * rate-limiting (EMAIL_RETRY_HOURS, default 24, Resend's idempotency-key lifetime); after
+ * that it is dropped with the last reason.
+ */
+export function emailRetryBudgetMs(): number {
+  return config().email.retryBudgetMs;
+}
+
+/** The backoff after a transient failure: exponential from EMAIL_RETRY_BASE_MS (5 s) up to EMAIL_RETRY_MAX_MS (5 min). */
+export function emailRetryBaseMs(): number {
+  return config().email.retryBaseMs;
+}
+
+export function emailRetryMaxMs(): number {
+  return config().email.retryMaxMs;
+}
+
+/** Deadline of one call to Resend (RESEND_TIMEOUT_MS, default 10 s); a call past it is a transient failure. */
+export function resendTimeoutMs(): number {
+  return config().email.resendTimeoutMs;
 }

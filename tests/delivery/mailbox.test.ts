@@ -2,10 +2,11 @@ import { createElement } from "react";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages } from "@/db/schema";
-import { queueEmails } from "@/lib/email/send";
-import { SignInEmail, signInText } from "@/lib/email/templates/sign-in";
+import { deliverEmails, queueEmails } from "@/lib/email/send";
+import { SignInEmail } from "@/lib/email/templates/sign-in";
 import { EmbeddedWorker } from "@/lib/jobs/worker";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
+import { captureLogs } from "../helpers/logs";
 import { startFakeResend, type FakeResend } from "../helpers/fake-resend";
 import { waitUntil } from "./support";
 
@@ -32,7 +33,7 @@ afterAll(async () => {
 describe("e-mail without RESEND_API_KEY: the dev mailbox", () => {
   it("records the messages with the mailbox transport and marks them sent, with no HTTP call", async () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const logs = captureLogs();
     const links = ["http://localhost:3000/api/auth/callback/resend?token=a", "http://localhost:3000/api/auth/callback/resend?token=b"];
     const queued = await database.db.transaction((tx) =>
       queueEmails(
@@ -42,7 +43,6 @@ describe("e-mail without RESEND_API_KEY: the dev mailbox", () => {
           to: `mailbox${i}@example.test`,
           subject: "Sign in to Certify",
           react: createElement(SignInEmail, { url, host: "localhost:3000" }),
-          text: signInText(url, "localhost:3000"),
           links: [url],
         })),
       ),
@@ -67,12 +67,43 @@ describe("e-mail without RESEND_API_KEY: the dev mailbox", () => {
       }
     } finally {
       await worker.stop();
+      logs.restore();
     }
 
     expect(fake.calls).toHaveLength(0);
     expect(fetchSpy).not.toHaveBeenCalled();
-    const printed = log.mock.calls.map((args) => args.join(" ")).join("\n");
-    for (const link of links) expect(printed).toContain(link);
-    expect(printed).toContain("[mailbox] sign_in to mailbox0@example.test");
+    // The printout a developer clicks: recipient and links, on purpose not redacted.
+    const printed = logs.lines.filter((line) => line.context === "mailbox");
+    expect(printed).toHaveLength(2);
+    expect(printed.find((line) => line.recipient === "mailbox0@example.test")).toMatchObject({
+      level: "info",
+      kind: "sign_in",
+      subject: "Sign in to Certify",
+      open: [links[0]],
+      msg: "mailbox: sign_in to mailbox0@example.test",
+    });
+    expect(logs.text()).not.toContain("[redacted]");
+  });
+
+  it("in production (no DEV_MAILBOX) the line carries the message id only: no recipient, no link", async () => {
+    const link = "http://localhost:3000/api/auth/callback/resend?token=production-secret-link";
+    const [queued] = await database.db.transaction((tx) =>
+      queueEmails(tx, [{ kind: "sign_in", to: "prod@example.test", subject: "Sign in to Certify", react: createElement(SignInEmail, { url: link, host: "localhost:3000" }), links: [link] }]),
+    );
+    vi.stubEnv("NODE_ENV", "production");
+    vi.stubEnv("AUTH_SECRET", "a-production-secret-of-at-least-32-characters");
+    vi.stubEnv("AUTH_URL", "https://certify.example.org");
+    const logs = captureLogs();
+    try {
+      expect(await deliverEmails(database.db, [queued.id])).toMatchObject({ sent: 1 });
+    } finally {
+      logs.restore();
+      vi.stubEnv("NODE_ENV", "test");
+      vi.stubEnv("AUTH_SECRET", "");
+      vi.stubEnv("AUTH_URL", "");
+    }
+    expect(logs.lines.filter((line) => line.context === "mailbox")).toEqual([expect.objectContaining({ level: "info", kind: "sign_in", message_id: queued.id })]);
+    expect(logs.text()).not.toContain("production-secret-link");
+    expect(logs.text()).not.toContain("prod@example.test");
   });
 });

@@ -19,7 +19,3 @@ export function ClassInvitationEmail({ className, certification, link, trainer }
     </EmailLayout>
   );
 }
-
-export function classInvitationText({ className, certification, link, trainer }: ClassInvitationProps): string {
-  return `${trainer} invited you to the class ${className} (${certification}). Join with a free account to receive the class's practice tests and follow your progress:\n\n${link}\n`;
-}

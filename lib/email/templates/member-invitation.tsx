@@ -16,7 +16,3 @@ export function MemberInvitationEmail({ title, link, startsAt }: MemberInvitatio
     </EmailLayout>
   );
 }
-
-export function memberInvitationText({ title, link, startsAt }: MemberInvitationProps): string {
-  return `You are invited to ${title}, which starts ${startsAt}.\n\nAccept the invitation to take part:\n${link}\n`;
-}

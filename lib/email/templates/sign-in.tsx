@@ -18,7 +18,3 @@ export function SignInEmail({ url, host }: { url: string; host: string }) {
     </EmailLayout>
   );
 }
-
-export function signInText(url: string, host: string): string {
-  return `Sign in to Certify (${host})\n\nOpen this link to sign in (it works once and expires in 24 hours):\n${url}\n\nIf you did not ask for this e-mail, you can ignore it.\n`;
-}

@@ -21,7 +21,3 @@ export function TestInvitationEmail({ name, certification, questions, link, trai
     </EmailLayout>
   );
 }
-
-export function testInvitationText({ name, certification, questions, link, trainer }: TestInvitationProps): string {
-  return `${name ? `Hello ${name},` : "Hello,"}\n\n${trainer} sent you a ${certification} practice test of ${questions} questions. No account is needed: open your personal link and start at once. Your answers are saved as you go.\n\n${link}\n\nThis link is personal: do not forward it.\n`;
-}
