@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { fetchJson } from "@/components/fetch-json";
 import { formatDateTime, formatPercent, plural } from "@/components/tests/format";
+import { EmailDeliveryStatus, isEmailProblem } from "@/components/tests/email-delivery";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { buttonClass, Button } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
@@ -19,7 +20,13 @@ const classUrl = (id: number) => `/api/app/classes/${id}`;
 
 /** One class: students, pending invitations (re-send), invite more, and progress every 5 s. */
 export function ClassDetail({ id, initial }: { id: number; initial?: ClassView }) {
-  const klass = useQuery({ queryKey: queryKeys.classDetail(id), queryFn: () => fetchJson<ClassView>(classUrl(id)), initialData: initial });
+  const klass = useQuery({
+    queryKey: queryKeys.classDetail(id),
+    queryFn: () => fetchJson<ClassView>(classUrl(id)),
+    initialData: initial,
+    // Pending invitations: their e-mail status (sent → delivered or bounced) and joins show without a reload.
+    refetchInterval: (query) => (query.state.data?.invitations.length ? 10_000 : false),
+  });
 
   if (klass.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
   if (!klass.data) return <Notice tone="error">{klass.error?.message ?? "The class could not be loaded."}</Notice>;
@@ -100,9 +107,19 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
     },
   });
 
+  const problems = klass.invitations.filter((invitation) => isEmailProblem(invitation.email_delivery)).length;
+
   return (
     <Card className="p-0">
       <h2 className="px-5 pt-5 font-semibold">Pending invitations ({klass.invitations.length})</h2>
+      {problems ? (
+        <div className="px-5 pt-2" data-testid="email-problems">
+          <Notice tone="error">
+            {problems === 1 ? "1 invitation did not reach its student" : `${problems} invitations did not reach their students`}: see the reasons below and
+            invite the corrected addresses.
+          </Notice>
+        </div>
+      ) : null}
       {resent ? (
         <div className="px-5 pt-2">
           <Notice tone="success">Invitation sent again to {resent}.</Notice>
@@ -123,6 +140,7 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
               <tr>
                 <th scope="col" className="px-5 py-2">E-mail</th>
                 <th scope="col" className="px-5 py-2">Last sent</th>
+                <th scope="col" className="px-5 py-2">E-mail status</th>
                 <th scope="col" className="px-5 py-2">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -132,11 +150,14 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
               {klass.invitations.map((invitation) => {
                 const sending = resend.isPending && resend.variables?.id === invitation.id;
                 return (
-                  <tr key={invitation.id} data-testid="invitation-row" data-email={invitation.email}>
+                  <tr key={invitation.id} data-testid="invitation-row" data-email={invitation.email} data-email-status={invitation.email_delivery.status}>
                     <th scope="row" className="break-all px-5 py-3 font-normal text-slate-700">
                       {invitation.email}
                     </th>
                     <td className="px-5 py-3 text-slate-600">{formatDateTime(invitation.last_sent_at)}</td>
+                    <td className="px-5 py-3">
+                      <EmailDeliveryStatus delivery={invitation.email_delivery} correct="Invite the corrected address below." />
+                    </td>
                     <td className="px-5 py-3 text-right">
                       <Button
                         type="button"

@@ -10,6 +10,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { queryKeys } from "@/lib/query-keys";
 import type { RecipientView, TestView } from "@/lib/tests/schemas";
 import { Bar, StatusBadge } from "./bars";
+import { EmailDeliveryStatus, isEmailProblem } from "./email-delivery";
 import { formatDateTime, formatPercent, plural } from "./format";
 import { parseRecipients } from "./parse-recipients";
 import { RecipientsInput } from "./recipients-input";
@@ -135,6 +136,7 @@ function Recipients({ test }: { test: TestView }) {
       <h2 id="recipients-heading" className="text-lg font-semibold">
         Recipients <span className="text-sm font-normal text-slate-500">({test.recipients.length})</span>
       </h2>
+      <EmailProblems count={test.recipients.filter((r) => isEmailProblem(r.email_delivery)).length} />
       {notice ? (
         <div className="flex items-start gap-2" data-testid="resend-notice">
           <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
@@ -170,6 +172,7 @@ function Recipients({ test }: { test: TestView }) {
                   data-testid="recipient-row"
                   data-email={recipient.email}
                   data-status={recipient.status}
+                  data-email-status={recipient.email_delivery.status}
                   className={`${stacked.row} grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-3 px-4 py-4 align-top md:p-0`}
                 >
                   <th scope="row" role="rowheader" className={`${stacked.cell} font-normal md:max-w-56`}>
@@ -187,6 +190,11 @@ function Recipients({ test }: { test: TestView }) {
                           ? formatDateTime(recipient.started_at)
                           : formatDateTime(recipient.sent_at)}
                     </span>
+                    {recipient.status === "sent" || isEmailProblem(recipient.email_delivery) ? (
+                      <span className="mt-2 block">
+                        <EmailDeliveryStatus delivery={recipient.email_delivery} correct="Add the corrected address under “Add recipients”." />
+                      </span>
+                    ) : null}
                   </td>
                   <td role="cell" className={`${stacked.cell} col-span-2 whitespace-nowrap`}>
                     {recipient.result ? (
@@ -262,6 +270,19 @@ function Recipients({ test }: { test: TestView }) {
         </table>
       </div>
     </section>
+  );
+}
+
+/** Says how many recipients' e-mails need attention, so a bounce is seen without scanning the table. */
+function EmailProblems({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <div data-testid="email-problems">
+      <Notice tone="error">
+        {count === 1 ? "1 recipient did not get the e-mail" : `${count} recipients did not get the e-mail`} (bounced, refused or reported as spam): see the reasons
+        below and correct the addresses.
+      </Notice>
+    </div>
   );
 }
 

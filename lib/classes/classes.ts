@@ -6,9 +6,10 @@ import { certifications, classInvitations, classes, recipients, tests, users, wo
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { visibleTo } from "@/lib/certification/catalog";
 import { queueEmails } from "@/lib/email/send";
-import { ClassInvitationEmail, classInvitationText } from "@/lib/email/templates/class-invitation";
+import { ClassInvitationEmail } from "@/lib/email/templates/class-invitation";
 import { conflict, invalidFields, notFound, planLimit, type FieldError } from "@/lib/errors";
 import { planLimits } from "@/lib/plans";
+import { deliveryFor, latestEmailDeliveries } from "@/lib/tests/email-status";
 import { invitationLink, isTokenShaped, newToken } from "@/lib/tests/links";
 import { lockWorkspace } from "@/lib/workspaces/lock";
 import {
@@ -51,10 +52,10 @@ async function queueClassInvitations(tx: Db, klass: Class, certification: string
       return {
         kind: "class_invitation",
         workspaceId: klass.workspaceId,
+        invitationId: invitation.id,
         to: invitation.email,
         subject: `Join the class ${klass.name}`,
         react: createElement(ClassInvitationEmail, props),
-        text: classInvitationText(props),
         links: [props.link],
       };
     }),
@@ -144,6 +145,7 @@ export async function getClass(db: Db, workspaceId: string, classId: number): Pr
   ]);
   const joined = invitations.filter(({ invitation }) => invitation.status === "joined");
   const pending = invitations.filter(({ invitation }) => invitation.status === "pending");
+  const deliveries = await latestEmailDeliveries(db, "invitation", pending.map(({ invitation }) => invitation.id));
   return {
     id: klass.id,
     name: klass.name,
@@ -164,6 +166,7 @@ export async function getClass(db: Db, workspaceId: string, classId: number): Pr
       email: invitation.email,
       invited_at: invitation.invitedAt.toISOString(),
       last_sent_at: invitation.lastSentAt.toISOString(),
+      email_delivery: deliveryFor(deliveries, invitation.id),
     })),
   };
 }

@@ -31,6 +31,9 @@ documentRoute({
   path: "/classes/{id}",
   tag: "Classes",
   summary: "Read a class with its students and pending invitations",
+  description:
+    "Each pending invitation also carries `email_delivery` (not in the specification, additive): the status of the latest invitation " +
+    "e-mail (queued, sent, delivered, delivery_delayed, bounced, complained, failed, dropped) with its reason and time; a bounced address is flagged there.",
   params: idParams,
   success: { status: 200, description: "The class.", schema: classView },
 });

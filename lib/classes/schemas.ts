@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { rowId } from "@/lib/api/fields";
 import { pageSchema } from "@/lib/api/paging";
+import { emailDeliveryView } from "@/lib/tests/schemas";
 
 const email = z.string().trim().pipe(z.email("Must be an e-mail address.")).transform((value) => value.toLowerCase());
 
@@ -30,7 +31,14 @@ export const classSummaryView = z
 export type ClassSummaryView = z.infer<typeof classSummaryView>;
 
 export const studentView = z.object({ invitation_id: z.number().int(), email: z.string(), name: z.string().nullable(), joined_at: z.string() });
-export const invitationView = z.object({ id: z.number().int(), email: z.string(), invited_at: z.string(), last_sent_at: z.string() });
+export const invitationView = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  invited_at: z.string(),
+  last_sent_at: z.string(),
+  /** Not in the specification (additive): the latest invitation e-mail and what became of it. */
+  email_delivery: emailDeliveryView,
+});
 
 export const classView = classSummaryView
   .extend({

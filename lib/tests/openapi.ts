@@ -36,6 +36,10 @@ documentRoute({
   path: "/tests/{code}",
   tag: "Tests",
   summary: "Read a test with its recipients and results",
+  description:
+    "Each recipient also carries `email_delivery` (not in the specification, additive): the status of the latest e-mail to them " +
+    "(queued, sent, delivered, delivery_delayed, bounced, complained, failed, dropped, or not_sent), its reason (a bounce's message, " +
+    "the provider's refusal) and when. Delivery statuses come from Resend's signed webhooks (docs/webhooks.md).",
   params: codeParams,
   success: { status: 200, description: "The test.", schema: testView },
 });

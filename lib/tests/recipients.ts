@@ -3,12 +3,12 @@ import type { Db } from "@/db";
 import { recipients, testQuestions, type Recipient, type Test, type Workspace } from "@/db/schema";
 import { personalizedRenderer } from "@/lib/email/personalize";
 import { queueEmails } from "@/lib/email/send";
-import { TestInvitationEmail, testInvitationText } from "@/lib/email/templates/test-invitation";
+import { TestInvitationEmail } from "@/lib/email/templates/test-invitation";
 import { AppError, planLimit, type FieldError } from "@/lib/errors";
 import { planLimits } from "@/lib/plans";
 import { shuffle } from "./draw";
 import { newToken, recipientLink } from "./links";
-import type { RecipientView } from "./schemas";
+import type { EmailDeliveryView, RecipientView } from "./schemas";
 
 export type NewRecipient = { email: string; name: string; studentUserId?: string | null };
 
@@ -97,10 +97,10 @@ export async function queueInvitations(tx: Db, test: Test, trainer: string, peop
       return {
         kind: "test_invitation",
         workspaceId: test.workspaceId,
+        recipientId: recipient.id,
         to: recipient.email,
         subject: `Your ${test.certificationName} practice test`,
-        html: await renderInvitation(props),
-        text: testInvitationText(props),
+        ...(await renderInvitation(props)),
         links: [props.link],
       };
     }),
@@ -108,7 +108,8 @@ export async function queueInvitations(tx: Db, test: Test, trainer: string, peop
   await queueEmails(tx, emails);
 }
 
-export function toRecipientView(recipient: Recipient): RecipientView {
+/** The recipient as the API shows it; `emailDelivery` is the latest e-mail's view (email-status.ts). */
+export function toRecipientView(recipient: Recipient, emailDelivery: EmailDeliveryView): RecipientView {
   return {
     id: recipient.id,
     email: recipient.email,
@@ -129,5 +130,6 @@ export function toRecipientView(recipient: Recipient): RecipientView {
           },
         }
       : {}),
+    email_delivery: emailDelivery,
   };
 }

@@ -56,6 +56,47 @@ export const resultView = z
   })
   .meta({ id: "Result" });
 
+/**
+ * What a trainer sees of the latest e-mail to a test recipient or an invited student: our
+ * side (queued, sent, failed, dropped) until the provider reports more through its signed
+ * webhooks (delivered, delivery_delayed, bounced, complained). See docs/webhooks.md.
+ */
+export const emailDeliveryStatuses = [
+  "not_sent",
+  "queued",
+  "sent",
+  "delivery_delayed",
+  "delivered",
+  "complained",
+  "bounced",
+  "failed",
+  "dropped",
+] as const;
+export type EmailDeliveryStatusView = (typeof emailDeliveryStatuses)[number];
+
+/** The statuses where the address or the message needs the trainer's attention. */
+export const emailProblemStatuses: readonly EmailDeliveryStatusView[] = ["bounced", "complained", "failed", "dropped"];
+
+export const emailDeliveryView = z
+  .object({
+    status: z.enum(emailDeliveryStatuses).meta({
+      description:
+        "not_sent: no e-mail was sent (send_email: false). queued: waiting to be sent or being retried. sent: the provider accepted it. " +
+        "delivery_delayed: the receiving server deferred it; the provider keeps trying. delivered: the receiving server accepted it. " +
+        "complained: the recipient marked it as spam. bounced: the address cannot receive mail (reason in detail); correct it and send again. " +
+        "failed: the provider refused it for good, e.g. an invalid address (reason in detail). dropped: it could not be handed to the provider before the retry budget ran out (last error in detail).",
+    }),
+    detail: z.string().nullable().meta({
+      description: "Why, when there is a reason: the bounce message, the provider's refusal, or the last error of a retried or dropped message.",
+    }),
+    updated_at: z.string().nullable().meta({
+      description:
+        "When the status was reached: the provider's event time for delivered, delivery_delayed, bounced and complained; when the provider accepted it for sent; when it was queued for queued; null otherwise.",
+    }),
+  })
+  .meta({ id: "EmailDelivery", description: "The latest e-mail to this person and what became of it." });
+export type EmailDeliveryView = z.infer<typeof emailDeliveryView>;
+
 export const recipientView = z
   .object({
     id: z.number().int(),
@@ -68,6 +109,8 @@ export const recipientView = z
     started_at: z.string().nullable(),
     completed_at: z.string().nullable(),
     result: resultView.optional(),
+    /** Not in the specification (additive; `email` is already the address): the latest e-mail and what became of it. */
+    email_delivery: emailDeliveryView,
   })
   .meta({ id: "Recipient" });
 export type RecipientView = z.infer<typeof recipientView>;

@@ -20,6 +20,7 @@ import { conflict, invalidFields, notFound, type FieldError } from "@/lib/errors
 import { lockWorkspace } from "@/lib/workspaces/lock";
 import { shuffle, splitEvenly } from "./draw";
 import { isTestCodeShaped, newTestCode } from "./links";
+import { deliveryFor, latestEmailDeliveries } from "./email-status";
 import { duplicateEmails, insertRecipients, queueInvitations, toRecipientView, type NewRecipient } from "./recipients";
 import {
   addRecipientsInput,
@@ -244,7 +245,13 @@ export async function getTest(db: Db, workspaceId: string, code: string): Promis
   ]);
   const started = people.filter((p) => p.status !== "sent").length;
   const completed = people.filter((p) => p.status === "completed").length;
-  return { ...summaryOf(test, byTest.get(test.id) ?? []), started, completed, recipients: people.map(toRecipientView) };
+  const deliveries = await latestEmailDeliveries(db, "recipient", people.map((p) => p.id));
+  return {
+    ...summaryOf(test, byTest.get(test.id) ?? []),
+    started,
+    completed,
+    recipients: people.map((p) => toRecipientView(p, deliveryFor(deliveries, p.id))),
+  };
 }
 
 /** Sends the test to more people, same rules as creation. */
@@ -256,7 +263,8 @@ export async function addRecipients(db: Db, workspaceId: string, code: string, i
   const created = await transactionWithRetry(db, async (tx) =>
     insertRecipients(tx, await lockWorkspace(tx, workspaceId), test, parsed.recipients, { sendEmail: parsed.send_email }),
   );
-  return created.map(toRecipientView);
+  const deliveries = await latestEmailDeliveries(db, "recipient", created.map((r) => r.id));
+  return created.map((r) => toRecipientView(r, deliveryFor(deliveries, r.id)));
 }
 
 /** A fresh e-mail with the same personal link; a completed recipient → 409. */
@@ -273,7 +281,8 @@ export async function resendRecipient(db: Db, workspaceId: string, code: string,
     const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
     const [updated] = await tx.update(recipients).set({ lastSentAt: new Date() }).where(eq(recipients.id, recipient.id)).returning();
     await queueInvitations(tx, test, workspace.name, [updated]);
-    return toRecipientView(updated);
+    const deliveries = await latestEmailDeliveries(tx, "recipient", [updated.id]);
+    return toRecipientView(updated, deliveryFor(deliveries, updated.id));
   });
 }
 
