@@ -1,71 +1,175 @@
 import { createHash } from "node:crypto";
-import { Inngest, RetryAfterError } from "inngest";
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { cron, eventType, Inngest, NonRetriableError, RetryAfterError } from "inngest";
+import { and, eq, inArray, isNotNull, isNull, lte, min, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import { getDb, type Db } from "@/db";
 import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
-import { deliverEmails } from "@/lib/email/send";
+import { config } from "@/lib/config";
+import { deliverEmails, dropEmails } from "@/lib/email/send";
+import { logger } from "@/lib/log";
 import { attemptDelivery, dropDelivery } from "@/lib/webhooks/deliveries";
-import { EMAIL_RETRIES, emailRetryDelayMs, retryDelayMs, WEBHOOK_RETRIES } from "./schedule";
+import { EMAIL_RETRIES, retryDelayMs, WEBHOOK_RETRIES } from "./schedule";
 import "./registry";
-import { runStep } from "./steps";
+import { failStep, runStep } from "./steps";
 
-/** Inngest is the executor when its keys (production) or INNGEST_DEV are configured. */
-export function inngestConfigured(): boolean {
-  return Boolean(process.env.INNGEST_EVENT_KEY || process.env.INNGEST_SIGNING_KEY || process.env.INNGEST_DEV);
-}
+// Which executor, and the Inngest settings: pure functions of an env object, kept apart so
+// lib/config.ts can call them without loading the SDK (a half configuration is one of the
+// problems its ConfigError lists).
+export { INNGEST_DEFAULTS, inngestMode, inngestSettings, type InngestMode, type InngestSettings } from "./inngest-mode";
 
+// The SDK reads INNGEST_EVENT_KEY, INNGEST_SIGNING_KEY(_FALLBACK), INNGEST_DEV and its URLs
+// from the environment itself (the library's own reads); lib/config.ts checks the same variables
+// at start, so a half configuration never reaches it.
 export const inngest = new Inngest({ id: "certify" });
 
+/** The events, each with its schema: the SDK validates them when sent and when received. */
+export const webhookDeliveryRequested = eventType("certify/webhook.delivery.requested", {
+  schema: z.object({ deliveryId: z.string().min(1), endpointId: z.string().min(1) }),
+});
+export const emailSendRequested = eventType("certify/email.send.requested", {
+  schema: z.object({ ids: z.array(z.string().min(1)).min(1).max(500) }),
+});
+export const stepScheduled = eventType("certify/step.scheduled", {
+  schema: z.object({ stepId: z.string().min(1), runAt: z.iso.datetime({ offset: true }) }),
+});
+
 export const eventNames = {
-  delivery: "certify/webhook.delivery.requested",
-  email: "certify/email.send.requested",
-  step: "certify/step.scheduled",
+  delivery: webhookDeliveryRequested.name,
+  email: emailSendRequested.name,
+  step: stepScheduled.name,
 } as const;
 
 type DbProvider = () => Promise<Db>;
 
+/** The steps a function handler uses to sleep (a subset of Inngest's step tools). */
+type Sleeper = {
+  sleepUntil(id: string, until: Date): Promise<unknown>;
+  run<T>(id: string, fn: () => Promise<T> | T): Promise<unknown>;
+};
+
+/**
+ * Sleeps until `due`, in hops of at most INNGEST_MAX_SLEEP_MS (Inngest caps one sleep: 7 days on
+ * the free plan, a year on paid plans): a deployment window of weeks is a chain of sleeps.
+ * The hops are anchored on the event's timestamp, so every replay of the run computes the
+ * same step ids and targets.
+ */
+export async function sleepUntilChained(step: Sleeper, id: string, due: Date, anchorMs: number | undefined): Promise<number> {
+  const { maxSleepMs } = config().inngest;
+  const anchor = anchorMs ?? ((await step.run(`${id}-anchor`, () => Date.now())) as number);
+  let hops = 0;
+  for (let at = anchor + maxSleepMs; at < due.getTime(); at += maxSleepMs) {
+    hops += 1;
+    await step.sleepUntil(`${id}-hop-${hops}`, new Date(at));
+  }
+  await step.sleepUntil(id, due);
+  return hops;
+}
+
+/** The most rounds one e-mail run makes (each is a send and a sleep; Inngest allows 1,000 steps). */
+const EMAIL_ROUNDS = 200;
+
+function reason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return `Inngest run failed: ${message}`.slice(0, 500);
+}
+
 /**
  * The functions, built around a database provider so tests can hand them their own. They
  * call the same domain functions as the embedded worker; the schedule comes from
- * ./schedule (retries = attempts − 1, RetryAfterError for the linear backoff).
+ * ./schedule. Every function has an onFailure that records the outcome on the row, and a
+ * permanent failure (a row that no longer exists, a payload that fails its schema) is a
+ * NonRetriableError: Inngest does not retry it.
  */
 export function createFunctions(database: DbProvider = getDb) {
+  const settings = config().inngest;
+
   const deliverWebhook = inngest.createFunction(
     {
       id: "deliver-webhook",
-      triggers: { event: eventNames.delivery },
+      triggers: [webhookDeliveryRequested],
       retries: WEBHOOK_RETRIES,
       // One receiver is never hammered by many attempts at once; other endpoints go on.
       concurrency: { key: "event.data.endpointId", limit: 4 },
-      onFailure: async ({ event }) => {
-        const original = (event.data as { event?: { data?: { deliveryId?: string } } }).event;
-        if (original?.data?.deliveryId) await dropDelivery(await database(), original.data.deliveryId);
+      onFailure: async ({ event, error }) => {
+        const original = webhookDeliveryRequested.schema.safeParse(event.data.event.data);
+        if (!original.success) return { recorded: false };
+        await dropDelivery(await database(), original.data.deliveryId);
+        return { recorded: true, dropped: original.data.deliveryId, reason: reason(error) };
       },
     },
     async ({ event }) => {
-      const result = await attemptDelivery(await database(), (event.data as { deliveryId: string }).deliveryId);
+      const { deliveryId } = event.data;
+      const db = await database();
+      const result = await attemptDelivery(db, deliveryId);
       if (result.outcome === "retry") throw new RetryAfterError(result.error, result.retryInMs);
+      // The last attempt failed: the run fails (onFailure records it) and is not retried.
+      if (result.outcome === "dropped") throw new NonRetriableError(`delivery ${deliveryId} dropped after attempt ${result.attempt}: ${result.error}`);
+      if (result.outcome === "skipped") {
+        const [row] = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+        if (!row) throw new NonRetriableError(`delivery ${deliveryId} no longer exists`);
+      }
       return result;
     },
   );
 
   const sendEmail = inngest.createFunction(
-    { id: "send-email", triggers: { event: eventNames.email }, retries: EMAIL_RETRIES },
-    async ({ event, attempt }) => {
-      const ids = (event.data as { ids: string[] }).ids;
-      const result = await deliverEmails(await database(), ids);
-      if (result.failed > 0) throw new RetryAfterError(`${result.failed} e-mail(s) not sent`, emailRetryDelayMs(attempt + 1));
-      return result;
+    {
+      id: "send-email",
+      triggers: [emailSendRequested],
+      retries: EMAIL_RETRIES,
+      onFailure: async ({ event, error }) => {
+        const original = emailSendRequested.schema.safeParse(event.data.event.data);
+        if (!original.success) return { recorded: false };
+        await dropEmails(await database(), original.data.ids, reason(error));
+        return { recorded: true, reason: reason(error) };
+      },
+    },
+    /**
+     * Sends, then sleeps until the next retry the e-mail module scheduled for what is left
+     * (it decides what is transient, when to retry, and when to give up), and sends again:
+     * a provider outage of hours is a few sleeps, not an exhausted retry count.
+     */
+    async ({ event, step }) => {
+      const { ids } = event.data;
+      const totals = { sent: 0, failed: 0 };
+      for (let round = 1; round <= EMAIL_ROUNDS; round++) {
+        const result = (await step.run(`send-${round}`, async () => {
+          const db = await database();
+          const sent = await deliverEmails(db, ids);
+          return { sent: sent.sent, failed: sent.failed, next: await nextEmailDue(db, ids) };
+        })) as { sent: number; failed: number; next: string | null };
+        totals.sent += result.sent;
+        totals.failed += result.failed;
+        if (!result.next) return totals;
+        await step.sleepUntil(`retry-${round}`, new Date(result.next));
+      }
+      // Still queued after every round: the stranded-row sweep hands them over again.
+      return totals;
     },
   );
 
   const runScheduledStep = inngest.createFunction(
-    { id: "run-scheduled-step", triggers: { event: eventNames.step }, retries: WEBHOOK_RETRIES },
+    {
+      id: "run-scheduled-step",
+      triggers: [stepScheduled],
+      retries: WEBHOOK_RETRIES,
+      onFailure: async ({ event, error }) => {
+        const original = stepScheduled.schema.safeParse(event.data.event.data);
+        if (!original.success) return { recorded: false };
+        await failStep(await database(), original.data.stepId, reason(error));
+        return { recorded: true, reason: reason(error) };
+      },
+    },
     async ({ event, step, attempt }) => {
-      const { stepId, runAt } = event.data as { stepId: string; runAt: string };
-      await step.sleepUntil("until-due", new Date(runAt));
+      const { stepId, runAt } = event.data;
+      await sleepUntilChained(step, "until-due", new Date(runAt), event.ts);
       const outcome = await step.run("run", async () => {
-        const result = await runStep(await database(), stepId);
+        const db = await database();
+        const result = await runStep(db, stepId);
+        if (result === "skipped") {
+          const [row] = await db.select({ id: scheduledSteps.id }).from(scheduledSteps).where(eq(scheduledSteps.id, stepId));
+          if (!row) throw new NonRetriableError(`scheduled step ${stepId} no longer exists`);
+        }
         // runStep recorded the failure; Inngest must run the step again (the row stays handed off).
         if (result === "retry") throw new RetryAfterError(`step ${stepId} failed; retrying`, retryDelayMs(attempt + 1));
         return result;
@@ -74,56 +178,118 @@ export function createFunctions(database: DbProvider = getDb) {
     },
   );
 
-  /** Hands over outbox rows that were committed but never given to Inngest. */
+  /** Hands over outbox rows that were never given to Inngest, and rows whose run was lost. */
   const sweepOutbox = inngest.createFunction(
-    { id: "sweep-outbox", triggers: { cron: "* * * * *" } },
+    { id: "sweep-outbox", triggers: [cron(settings.sweepCron)], retries: 0 },
     async () => handOffToInngest(await database(), { olderThanMs: 30_000 }),
   );
 
-  return [deliverWebhook, sendEmail, runScheduledStep, sweepOutbox];
+  return [deliverWebhook, sendEmail, runScheduledStep, sweepOutbox] as const;
+}
+
+/** The earliest retry time of the e-mails still queued among `ids`, or null when none is left. */
+async function nextEmailDue(db: Db, ids: string[]): Promise<string | null> {
+  const [row] = await db
+    .select({ next: min(emailMessages.nextAttemptAt) })
+    .from(emailMessages)
+    .where(and(inArray(emailMessages.id, ids), eq(emailMessages.status, "queued")));
+  return row?.next ? new Date(row.next).toISOString() : null;
 }
 
 /**
- * Gives pending outbox rows to Inngest and marks them handed off. Rows are locked while
- * they are sent, so two instances never hand over the same row; if sending fails nothing
- * is marked and the next pass (or the cron sweep) tries again.
+ * Which rows to hand over: never handed off and older than `olderThanMs`, or stranded —
+ * handed off, still unfinished, and both the hand-off and the row's due time more than
+ * `strandedAfterMs` ago (the run was lost: the app was unreachable, the run was cancelled,
+ * the signing key rotated). A live run keeps moving the due time (each retry reschedules
+ * the row), so it is not taken for stranded.
  */
-export async function handOffToInngest(db: Db, options: { olderThanMs?: number } = {}): Promise<{ handedOff: number }> {
-  const cutoff = sql`now() - ${options.olderThanMs ?? 0} * interval '1 millisecond'`;
+function handOffCondition(columns: { createdAt: AnyColumn; handedOffAt: AnyColumn; due: AnyColumn }, olderThanMs: number, strandedAfterMs: number): SQL {
+  const ago = (ms: number) => sql`now() - ${ms} * interval '1 millisecond'`;
+  return or(
+    and(isNull(columns.handedOffAt), lte(columns.createdAt, ago(olderThanMs))),
+    and(isNotNull(columns.handedOffAt), lte(columns.handedOffAt, ago(strandedAfterMs)), lte(columns.due, ago(strandedAfterMs))),
+  )!;
+}
+
+/**
+ * The event id of a hand-off. The first hand-off uses the row's id; a re-hand-off needs a
+ * new one (Inngest de-duplicates events by id for 24 hours), derived from the previous
+ * hand-off's time, so a hand-off whose marking failed is re-sent with the same id.
+ */
+function handOffId(id: string, previous: Date | null): string {
+  return previous ? `${id}~${previous.getTime()}` : id;
+}
+
+/**
+ * Gives pending outbox rows to Inngest and marks them handed off, and hands over again the
+ * rows whose run never completed (see handOffCondition). Rows are locked while they are
+ * sent, so two instances never hand over the same row; if sending fails nothing is marked
+ * and the next pass (or the cron sweep) tries again.
+ */
+export async function handOffToInngest(
+  db: Db,
+  options: { olderThanMs?: number; strandedAfterMs?: number } = {},
+): Promise<{ handedOff: number; again: number }> {
+  const olderThanMs = options.olderThanMs ?? 0;
+  const strandedAfterMs = options.strandedAfterMs ?? config().inngest.strandedAfterMs;
   return db.transaction(async (tx) => {
     const deliveries = await tx
-      .select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId })
+      .select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId, handedOffAt: webhookDeliveries.handedOffAt })
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.status, "pending"), isNull(webhookDeliveries.handedOffAt), lte(webhookDeliveries.createdAt, cutoff)))
+      .where(
+        and(
+          eq(webhookDeliveries.status, "pending"),
+          handOffCondition(
+            { createdAt: webhookDeliveries.createdAt, handedOffAt: webhookDeliveries.handedOffAt, due: webhookDeliveries.nextAttemptAt },
+            olderThanMs,
+            strandedAfterMs,
+          ),
+        ),
+      )
       .limit(500)
       .for("update", { skipLocked: true });
     const emails = await tx
-      .select({ id: emailMessages.id })
+      .select({ id: emailMessages.id, handedOffAt: emailMessages.handedOffAt })
       .from(emailMessages)
-      .where(and(eq(emailMessages.status, "queued"), isNull(emailMessages.handedOffAt), lte(emailMessages.createdAt, cutoff)))
+      .where(
+        and(
+          eq(emailMessages.status, "queued"),
+          handOffCondition({ createdAt: emailMessages.createdAt, handedOffAt: emailMessages.handedOffAt, due: emailMessages.nextAttemptAt }, olderThanMs, strandedAfterMs),
+        ),
+      )
       .limit(500)
       .for("update", { skipLocked: true });
     const steps = await tx
-      .select({ id: scheduledSteps.id, runAt: scheduledSteps.runAt })
+      .select({ id: scheduledSteps.id, runAt: scheduledSteps.runAt, handedOffAt: scheduledSteps.handedOffAt })
       .from(scheduledSteps)
-      .where(and(eq(scheduledSteps.status, "pending"), isNull(scheduledSteps.handedOffAt), lte(scheduledSteps.createdAt, cutoff)))
+      .where(
+        and(
+          eq(scheduledSteps.status, "pending"),
+          handOffCondition({ createdAt: scheduledSteps.createdAt, handedOffAt: scheduledSteps.handedOffAt, due: scheduledSteps.runAt }, olderThanMs, strandedAfterMs),
+        ),
+      )
       .limit(500)
       .for("update", { skipLocked: true });
     const payloads = [
-      ...deliveries.map((d) => ({ name: eventNames.delivery, id: d.id, data: { deliveryId: d.id, endpointId: d.endpointId } })),
-      ...(emails.length ? [{ name: eventNames.email, id: `emails-${digest(emails.map((e) => e.id))}`, data: { ids: emails.map((e) => e.id) } }] : []),
-      ...steps.map((s) => ({ name: eventNames.step, id: s.id, data: { stepId: s.id, runAt: s.runAt.toISOString() } })),
+      ...deliveries.map((d) => webhookDeliveryRequested.create({ deliveryId: d.id, endpointId: d.endpointId }, { id: handOffId(d.id, d.handedOffAt) })),
+      ...(emails.length
+        ? [emailSendRequested.create({ ids: emails.map((e) => e.id) }, { id: `emails-${digest(emails.map((e) => handOffId(e.id, e.handedOffAt)))}` })]
+        : []),
+      ...steps.map((s) => stepScheduled.create({ stepId: s.id, runAt: s.runAt.toISOString() }, { id: handOffId(s.id, s.handedOffAt) })),
     ];
-    if (payloads.length === 0) return { handedOff: 0 };
+    if (payloads.length === 0) return { handedOff: 0, again: 0 };
     await inngest.send(payloads);
     const now = new Date();
-    for (const d of deliveries) await tx.update(webhookDeliveries).set({ handedOffAt: now }).where(eq(webhookDeliveries.id, d.id));
-    for (const e of emails) await tx.update(emailMessages).set({ handedOffAt: now }).where(eq(emailMessages.id, e.id));
-    for (const s of steps) await tx.update(scheduledSteps).set({ handedOffAt: now }).where(eq(scheduledSteps.id, s.id));
-    return { handedOff: payloads.length };
+    const again = [...deliveries, ...emails, ...steps].filter((row) => row.handedOffAt !== null).length;
+    if (deliveries.length) await tx.update(webhookDeliveries).set({ handedOffAt: now }).where(inArray(webhookDeliveries.id, deliveries.map((d) => d.id)));
+    if (emails.length) await tx.update(emailMessages).set({ handedOffAt: now }).where(inArray(emailMessages.id, emails.map((e) => e.id)));
+    if (steps.length) await tx.update(scheduledSteps).set({ handedOffAt: now }).where(inArray(scheduledSteps.id, steps.map((s) => s.id)));
+    if (again > 0) {
+      logger().warn({ context: "inngest", handed_over_again: again, stranded_after_ms: strandedAfterMs }, "rows handed over again: their run never completed");
+    }
+    return { handedOff: payloads.length, again };
   });
 }
-
 
 /** A stable id for a group of rows (Inngest de-duplicates events by id). */
 function digest(ids: string[]): string {

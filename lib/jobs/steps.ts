@@ -56,3 +56,16 @@ export async function runStep(db: Db, stepId: string): Promise<"done" | "retry" 
     return failed ? "failed" : "retry";
   }
 }
+
+/**
+ * Records a step as failed with its reason, unless it already finished: the outcome of an
+ * executor run that gave up (Inngest's onFailure), so the step is not left pending forever.
+ */
+export async function failStep(db: Db, stepId: string, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(scheduledSteps)
+    .set({ status: "failed", lockedUntil: null, lastError: reason.slice(0, 500), completedAt: new Date() })
+    .where(and(eq(scheduledSteps.id, stepId), eq(scheduledSteps.status, "pending")))
+    .returning({ id: scheduledSteps.id });
+  return rows.length > 0;
+}

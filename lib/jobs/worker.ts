@@ -1,5 +1,6 @@
 import type { Database } from "@/db";
 import { logError } from "@/lib/api/log";
+import { config } from "@/lib/config";
 import { claimDueEmails, deliverEmails } from "@/lib/email/send";
 import { attemptDelivery, claimDueDeliveries } from "@/lib/webhooks/deliveries";
 import { msUntilNextDue } from "./claim";
@@ -8,8 +9,9 @@ import "./registry";
 import { claimDueSteps, runStep } from "./steps";
 
 export type WorkerOptions = {
-  /** Tasks in flight at once (webhook attempts, e-mail batches, steps). */
+  /** Tasks in flight at once (webhook attempts, e-mail batches, steps); WORKER_CONCURRENCY by default. */
   concurrency?: number;
+  /** The longest sleep between two looks at the outbox; WORKER_POLL_MS by default. */
   pollMs?: number;
 };
 
@@ -27,11 +29,11 @@ export class EmbeddedWorker {
     private readonly database: Database,
     options: WorkerOptions = {},
   ) {
-    this.concurrency = options.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 8);
+    this.concurrency = options.concurrency ?? config().worker.concurrency;
     this.loop = new WakeLoop(
       database,
       () => this.fill(),
-      options.pollMs ?? Number(process.env.WORKER_POLL_MS ?? 1_000),
+      options.pollMs ?? config().worker.pollMs,
       "worker",
       // With every slot busy, a finishing task wakes the loop: nothing to time.
       () => (this.free() > 0 ? msUntilNextDue(database.db) : Promise.resolve(null)),
