@@ -37,6 +37,8 @@ let owner: Trainer;
 const fixtures: Record<string, string> = {};
 
 beforeAll(async () => {
+  // With a signing secret the Resend webhook route checks what it is sent, instead of being a 404.
+  vi.stubEnv("RESEND_WEBHOOK_SECRET", `whsec_${Buffer.from("fuzz-secret-fuzz-secret-32-bytes").toString("base64")}`);
   database = await createTestDatabase();
   const db = database.db;
   owner = await createTrainer(db);
@@ -91,7 +93,10 @@ beforeAll(async () => {
     ctfId: open.id,
   });
 });
-afterAll(() => database.drop());
+afterAll(async () => {
+  await database.drop();
+  vi.unstubAllEnvs();
+});
 
 // ---------------------------------------------------------------------------------------
 // Valid bodies, by path below /api/v1 or /api/app: the fuzzer mutates them field by field.
@@ -119,6 +124,7 @@ const validBodies: Record<string, () => unknown> = {
   "PATCH /my-certifications/questions/[questionId]": () => ({ prompt: "P2?", options: ["a", "b", "c"], correct: 2, explanation: "e" }),
   "PUT /api/t/[token]/answers": () => ({ question_id: 1, option: 0 }),
   "POST /api/c/[ctfId]/join": () => ({ email: "j@example.com" }),
+  "POST /api/webhooks/resend": () => ({ type: "email.bounced", created_at: "2026-11-23T10:00:00Z", data: { email_id: "re_1", bounce: { message: "m" } } }),
 };
 
 function validBody(route: DiscoveredRoute): unknown {
