@@ -3,8 +3,11 @@
  * meets a lost connection, cleared by a probe (see `reportDatabaseError` in ./index.ts).
  * proxy.ts reads it to answer pages 503 at once during an outage, without waiting on the
  * database. It lives on globalThis because the proxy is bundled apart from the app and
- * shares only the process. No imports: the proxy bundle must stay free of drivers.
+ * shares only the process. It imports nothing but ./error-codes: the proxy bundle must
+ * stay free of drivers.
  */
+import { errorCodes } from "./error-codes";
+
 type Availability = { down: boolean; since: number };
 
 const state = ((globalThis as { __certifyDbAvailability?: Availability }).__certifyDbAvailability ??= { down: false, since: 0 });
@@ -48,12 +51,5 @@ const lostConnectionCodes = new Set([
 
 /** True when `error` (or a cause it wraps, as Drizzle does) says the database connection is lost. */
 export function isConnectionLost(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    const { code, errors, cause } = current as { code?: unknown; errors?: unknown[]; cause?: unknown };
-    if (typeof code === "string" && (lostConnectionCodes.has(code) || code.startsWith("08"))) return true;
-    // Node's happy-eyeballs connect (a host name with several addresses) throws an AggregateError.
-    if (Array.isArray(errors) && errors.some((inner) => isConnectionLost(inner))) return true;
-    current = cause;
-  }
-  return false;
+  return errorCodes(error).some((code) => lostConnectionCodes.has(code) || code.startsWith("08"));
 }

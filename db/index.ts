@@ -1,4 +1,5 @@
 import { databaseKnownDown, isConnectionLost, markDatabaseDown, markDatabaseUp } from "./availability";
+import { errorCodes } from "./error-codes";
 import { logger } from "@/lib/log";
 import { configuredDatabase, openDatabase, type Database, type Db } from "./client";
 import { migrateDatabase, withAdvisoryLock } from "./migrate";
@@ -54,7 +55,7 @@ const PROBE_MS = 1_000;
 export function reportDatabaseError(error: unknown): void {
   if (!isConnectionLost(error) || !markDatabaseDown()) return;
   // The code only: a wrapped query error's message carries the query's parameter values.
-  logger().error({ context: "database", code: connectionErrorCode(error), probe_ms: PROBE_MS }, "database unavailable; probing");
+  logger().error({ context: "database", code: errorCodes(error)[0] ?? "unknown", probe_ms: PROBE_MS }, "database unavailable; probing");
   const since = Date.now();
   const probe = async () => {
     try {
@@ -83,13 +84,4 @@ export async function closeDatabase(): Promise<void> {
   const ready = holder.ready;
   holder.ready = undefined;
   if (ready) await (await ready).close();
-}
-
-/** The driver's or server's code of a connection error, looking through Drizzle's wrapping. */
-function connectionErrorCode(error: unknown): string {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
-    if (typeof current.code === "string") return current.code;
-    current = current.cause as typeof current;
-  }
-  return "unknown";
 }

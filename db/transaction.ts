@@ -1,5 +1,6 @@
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
+import { errorCodes } from "./error-codes";
 
 /** SQLSTATEs after which running the whole transaction again can succeed. */
 const RETRYABLE = new Set([
@@ -43,9 +44,5 @@ function backoffMs(attempt: number): number {
 
 /** True for a serialization failure or deadlock, also when Drizzle wraps the driver's error. */
 export function isRetryable(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 4; depth++) {
-    if (typeof current.code === "string" && RETRYABLE.has(current.code)) return true;
-    current = current.cause as typeof current;
-  }
-  return false;
+  return errorCodes(error).some((code) => RETRYABLE.has(code));
 }

@@ -1,5 +1,6 @@
 import { ZodError } from "zod";
 import { isConnectionLost } from "@/db/availability";
+import { errorCodes } from "@/db/error-codes";
 import { ConfigError } from "@/lib/config";
 import { AppError, type ErrorCode, type FieldError } from "@/lib/errors";
 import { logger } from "@/lib/log";
@@ -52,7 +53,7 @@ export function toAppError(error: unknown): AppError {
   if (error instanceof ZodError) {
     return new AppError("validation_failed", "Some fields must be corrected.", { fields: zodFields(error) });
   }
-  const code = databaseCode(error);
+  const code = errorCodes(error)[0];
   if (code === "23505") {
     // Two requests raced to create the same thing: the loser is told, not given a 500.
     return new AppError("conflict", "This was changed by another request at the same time. Reload and try again.");
@@ -69,12 +70,6 @@ export function toAppError(error: unknown): AppError {
   return new AppError("internal_error", "Something went wrong on our side.");
 }
 
-/** The SQLSTATE (or Node/driver code) of an error, also when Drizzle wraps it ("Failed query: …"). */
-function databaseCode(error: unknown): string | undefined {
-  const candidate = error as { code?: unknown; cause?: { code?: unknown; cause?: { code?: unknown } } };
-  const code = candidate?.code ?? candidate?.cause?.code ?? candidate?.cause?.cause?.code;
-  return typeof code === "string" ? code : undefined;
-}
 
 // Besides a lost connection (db/availability.ts): a server refusing new connections or
 // cancelling a statement that ran past statement_timeout. The server is there, but the
