@@ -3,7 +3,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { hasScope, type ApiScope } from "@/lib/keys/scopes";
 import { hashApiKey, readApiKey } from "@/lib/keys/secret";
-import { postgresLimiter, RATE_LIMIT, type Admission, type RateState, type RequestLimiter } from "@/lib/ratelimit";
+import { postgresLimiter, RATE_LIMIT, setRateHeaders, type Admission, type RateState, type RequestLimiter } from "@/lib/ratelimit";
 import { toErrorResponse } from "./http-errors";
 import { rejectOversizedBody, rejectUnstorableParams } from "./parse";
 import { logRequest } from "./log";
@@ -111,9 +111,7 @@ function finish(
   // Requests refused before a key was found count against no bucket: they show a full one.
   const rate = meta.rate ?? { limit: RATE_LIMIT.requests, remaining: RATE_LIMIT.requests, reset: Math.ceil(Date.now() / 1000) };
   response.headers.set("X-Request-Id", meta.requestId);
-  response.headers.set("X-RateLimit-Limit", String(rate.limit));
-  response.headers.set("X-RateLimit-Remaining", String(rate.remaining));
-  response.headers.set("X-RateLimit-Reset", String(rate.reset));
+  setRateHeaders(response.headers, rate);
   logRequest({
     method: req.method,
     url: req.url,

@@ -5,7 +5,7 @@ import { rejectOversizedBody, rejectUnstorableParams } from "@/lib/api/parse";
 import { requireSameOrigin } from "@/lib/api/same-origin";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import type { RateState } from "@/lib/ratelimit";
+import { setRateHeaders, type RateState } from "@/lib/ratelimit";
 import { admitSessionRequest, SESSION_RATE_LIMIT, type SessionAdmission } from "@/lib/ratelimit/session";
 import { requireWorkspace, type SessionUser } from "./session";
 
@@ -38,11 +38,7 @@ export function withSession<P = Record<string, never>>(handler: (ctx: SessionCon
       response = toErrorResponse(error, requestId, req);
     }
     response.headers.set("X-Request-Id", requestId);
-    if (rate) {
-      response.headers.set("X-RateLimit-Limit", String(rate.limit));
-      response.headers.set("X-RateLimit-Remaining", String(rate.remaining));
-      response.headers.set("X-RateLimit-Reset", String(rate.reset));
-    }
+    if (rate) setRateHeaders(response.headers, rate);
     return response;
   };
 }

@@ -10,6 +10,13 @@ export type RateState = {
   reset: number;
 };
 
+/** The three `X-RateLimit-*` headers every limited response carries, API key or session alike. */
+export function setRateHeaders(headers: Headers, rate: RateState): void {
+  headers.set("X-RateLimit-Limit", String(rate.limit));
+  headers.set("X-RateLimit-Remaining", String(rate.remaining));
+  headers.set("X-RateLimit-Reset", String(rate.reset));
+}
+
 export type Admission = {
   key: { id: string; workspaceId: string; scopes: string[] | null; prefix: string };
   allowed: boolean;
