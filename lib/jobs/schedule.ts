@@ -43,5 +43,3 @@ export function emailRetryDelayMs(failedAttempt: number, random: () => number = 
  * (kept for lib/jobs/inngest.ts; not a budget any more).
  */
 export const EMAIL_RETRIES = 7 as const satisfies number;
-/** Kept for lib/jobs/inngest.ts and its test: e-mail is no longer dropped after a number of tries. */
-export const EMAIL_MAX_ATTEMPTS = EMAIL_RETRIES + 1;
