@@ -7,7 +7,12 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", "e2e/**", ".next/**"],
     environment: "node",
+    // Auth.js imports "next/server" without an extension, which Node's ESM resolver refuses;
+    // inlined, Vite resolves it (every route wrapper can read the session).
+    server: { deps: { inline: ["next-auth"] } },
     env: { API_LOG: "off" },
+    // One migrated, seeded database made once; every file starts from a copy (tests/helpers/db.ts).
+    globalSetup: ["tests/helpers/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file gets its own database; two files at a time fits a 2-core machine.

@@ -23,6 +23,8 @@ export type Database = {
    * and on PostgreSQL without a direct URL, it is the same database.
    */
   direct<T>(work: (session: DirectSession) => Promise<T>): Promise<T>;
+  /** PGlite only: a copy of the whole database, which `openDatabase({ loadDataDir })` opens again. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -38,13 +40,15 @@ export type OpenOptions = {
   pooled?: boolean;
   /** PGlite data directory; "memory://" keeps it in memory. */
   dataDir?: string;
+  /** PGlite: start from this copy (`Database.dump()`) instead of an empty cluster (tests start from a migrated one). */
+  loadDataDir?: Blob;
   /** postgres.js pool size. */
   poolMax?: number;
 };
 
 /** Opens the database `options` name; without options, the configured one (lib/config.ts). */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  return options.url ? openPostgres(options) : openPglite(options.dataDir ?? defaultDataDir());
+  return options.url ? openPostgres(options) : openPglite(options.dataDir ?? defaultDataDir(), options.loadDataDir);
 }
 
 /** The configured database's options: DATABASE_URL, DATABASE_DIRECT_URL, DATABASE_POOLED… */
@@ -140,11 +144,11 @@ export function defaultDataDir(): string {
   return config().database.pgliteDataDir ?? path.join(process.cwd(), ".data", "pglite");
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const release = dataDir.startsWith("memory://") ? () => {} : lockDataDir(dataDir);
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     db,
@@ -159,6 +163,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       return unlisten;
     },
     direct: (work) => work({ db, sql: undefined }),
+    dump: () => client.dumpDataDir("none"),
     async close() {
       await client.close();
       release();
