@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signIn, uniqueEmail } from "./helpers";
 
 /**
  * What the built server answers to input that breaks before any handler of ours runs, or
@@ -14,7 +15,7 @@ function expectErrorShape(body: any, code: string) {
 }
 
 test("malformed percent-encoding: 400 JSON on API paths, the not-found page on pages", async ({ request }) => {
-  for (const path of ["/api/v1/tests/%ZZ", "/api/t/%ZZ/answers", "/api/c/%C3%28/join", "/api/app/tests/%E0%A4%A"]) {
+  for (const path of ["/api/v1/tests/%ZZ", "/api/t/%ZZ/answers", "/api/c/%C3%28/join", "/api/app/tests/%E0%A4%A/export"]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(400);
     expectErrorShape(await response.json(), "invalid_path");
@@ -39,7 +40,7 @@ test("a body over 1 MB is refused with 413 on every kind of route", async ({ req
     ["POST", "/api/v1/tests"],
     ["PUT", "/api/t/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/answers"],
     ["POST", "/api/c/ctf_01J00000000000000000000000/join"],
-    ["POST", "/api/app/tests"],
+    ["POST", "/api/app/my-certifications"],
     ["POST", "/api/v1/ctfs/ctf_01J00000000000000000000000/deploy"],
   ];
   for (const [method, path] of routes) {
@@ -49,10 +50,15 @@ test("a body over 1 MB is refused with 413 on every kind of route", async ({ req
   }
 });
 
-test("Origin: null (a sandboxed frame) is a 403 on the join form and the dashboard routes", async ({ request }) => {
-  for (const path of ["/api/c/ctf_01J00000000000000000000000/join", "/api/app/tests"]) {
-    const response = await request.post(path, { data: { email: "a@example.com" }, headers: { origin: "null" } });
+test("Origin: null (a sandboxed frame) is a 403 on the join form, the dashboard's own routes and /api/v1 called with a session", async ({ page, request }) => {
+  // Signed in: the session routes refuse the cross-origin change itself, not a missing session.
+  await signIn(page, uniqueEmail("origin-null"));
+  for (const path of ["/api/c/ctf_01J00000000000000000000000/join", "/api/app/my-certifications", "/api/v1/tests"]) {
+    const response = await page.request.post(path, { data: { email: "a@example.com" }, headers: { origin: "null" } });
     expect(response.status(), path).toBe(403);
     expectErrorShape(await response.json(), "forbidden");
   }
+  // Without a key and without a session, /api/v1 asks for the key (an integrator's curl sends no Origin).
+  const anonymous = await request.post("/api/v1/tests", { data: {} });
+  expect(anonymous.status()).toBe(401);
 });

@@ -144,7 +144,7 @@ test("a trainer sends a test to two people; one takes it, reloading half-way; re
     await keepScreenshot(recipient, "certification-recipient-result", testInfo);
 
     // The stored result (the trainer's own JSON) agrees with what the recipient saw.
-    const stored = (await (await trainer.request.get(`/api/app/tests/${code}`)).json()) as TestJson;
+    const stored = (await (await trainer.request.get(`/api/v1/tests/${code}`)).json()) as TestJson;
     const adaStored = stored.recipients.find((r) => r.email === ada)!;
     expect(adaStored.status).toBe("completed");
     const result = adaStored.result!;

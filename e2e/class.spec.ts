@@ -123,7 +123,7 @@ test("a student joins a class from the invitation, takes the test sent to the cl
     await expect(card.getByRole("link", { name: "See your answers" })).toBeVisible();
 
     // 5. The trainer's class progress: the completed test and one cell per tested domain.
-    const stored = (await (await trainer.request.get(`/api/app/tests/${code}`)).json()) as TestJson;
+    const stored = (await (await trainer.request.get(`/api/v1/tests/${code}`)).json()) as TestJson;
     const result = stored.recipients[0].result!;
     expect(`${result.percent}%`).toBe(percent);
     await expect(row).toHaveAttribute("data-status", "completed", { timeout: 15_000 });

@@ -60,14 +60,14 @@ test("a database outage: answers within 3 s (API 503, the unavailable page), the
     const keyResponse = await fetch(`${base}/api/app/keys`, { method: "POST", headers: sameOrigin, body: JSON.stringify({ name: "outage" }) });
     expect(keyResponse.status).toBe(201);
     const { secret: apiKey } = (await keyResponse.json()) as { secret: string };
-    const hookResponse = await fetch(`${base}/api/app/webhooks`, { method: "POST", headers: sameOrigin, body: JSON.stringify({ url: receiver.url }) });
+    const hookResponse = await fetch(`${base}/api/v1/webhooks`, { method: "POST", headers: sameOrigin, body: JSON.stringify({ url: receiver.url }) });
     expect(hookResponse.status).toBe(201);
     const { id: endpointId } = (await hookResponse.json()) as { id: string };
     const recipientPath = `/t/${randomBytes(24).toString("base64url")}`;
 
     const targets: Record<Kind, { path: string; headers: Record<string, string> }> = {
       api: { path: "/api/v1/certifications", headers: { "x-api-key": apiKey } },
-      "app-api": { path: "/api/app/webhooks", headers: { cookie } },
+      "app-api": { path: "/api/v1/webhooks", headers: { cookie } },
       dashboard: { path: "/tests", headers: { cookie } },
       recipient: { path: recipientPath, headers: {} },
     };

@@ -149,3 +149,16 @@ test("sign out ends the session", async ({ page }) => {
   await signIn(page, email);
   await expectSignedIn(page, email);
 });
+
+test("the API reference renders the generated document and loads nothing from another host", async ({ page }) => {
+  const foreign: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!["localhost", "127.0.0.1"].includes(url.hostname) && url.protocol !== "data:" && url.protocol !== "blob:") foreign.push(request.url());
+  });
+  await page.goto("/docs/api");
+  // Scalar renders the operations of /api/openapi.json: a tag of each service, and an operation's summary.
+  await expect(page.getByText("Create a test and send it").first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Competitions", { exact: false }).first()).toBeVisible();
+  expect(foreign).toEqual([]);
+});

@@ -21,12 +21,4 @@ export function newId(prefix: string): string {
   return `${prefix}_${ulid(Date.now(), prng)}`;
 }
 
-const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
-
-/**
- * Whether a value can be an id made by `newId(prefix)`. Lookups by an id from a URL check
- * this first: anything else cannot name a row, and never reaches the database.
- */
-export function isIdShaped(value: string, prefix: string): boolean {
-  return value.length === prefix.length + 27 && value.startsWith(`${prefix}_`) && ULID.test(value.slice(prefix.length + 1));
-}
+export { isIdShaped } from "@/lib/api/values";

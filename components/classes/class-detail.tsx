@@ -3,26 +3,26 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { fetchJson } from "@/components/fetch-json";
+import { callApi } from "@/components/api";
+import { certificationContracts } from "@/lib/certification/contracts";
+import { classContracts } from "@/lib/classes/contracts";
 import { formatDateTime, formatPercent, plural } from "@/components/tests/format";
 import { EmailDeliveryStatus, isEmailProblem } from "@/components/tests/email-delivery";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { buttonClass, Button } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
-import type { CertificationDetail } from "@/lib/certification/schemas";
 import type { ClassProgressView, ClassView } from "@/lib/classes/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { classFieldLabel, parseEmails } from "./emails";
 import { gridDomains, levelLabels, levelStyles, scoreLevel, type ScoreLevel } from "./progress";
 
-const classUrl = (id: number) => `/api/app/classes/${id}`;
 
 /** One class: students, pending invitations (re-send), invite more, and progress every 5 s. */
 export function ClassDetail({ id, initial }: { id: number; initial?: ClassView }) {
   const klass = useQuery({
     queryKey: queryKeys.classDetail(id),
-    queryFn: () => fetchJson<ClassView>(classUrl(id)),
+    queryFn: () => callApi(classContracts.get, { params: { id } }),
     initialData: initial,
     // Pending invitations: their e-mail status (sent → delivered or bounced) and joins show without a reload.
     refetchInterval: (query) => (query.state.data?.invitations.length ? 10_000 : false),
@@ -99,7 +99,7 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
   const [resent, setResent] = useState<string | null>(null);
   const resend = useMutation({
     mutationFn: (invitation: { id: number; email: string }) =>
-      fetchJson<ClassView>(`${classUrl(klass.id)}/invitations/${invitation.id}/resend`, { method: "POST" }),
+      callApi(classContracts.resendInvitation, { params: { id: klass.id, invitation_id: invitation.id } }),
     onMutate: () => setResent(null),
     onSuccess: (updated, invitation) => {
       setResent(invitation.email);
@@ -186,7 +186,7 @@ function InviteForm({ klass }: { klass: ClassView }) {
   const [invited, setInvited] = useState<number | null>(null);
   const emails = parseEmails(text);
   const invite = useMutation({
-    mutationFn: (list: string[]) => fetchJson<ClassView>(`${classUrl(klass.id)}/invitations`, { method: "POST", body: JSON.stringify({ emails: list }) }),
+    mutationFn: (list: string[]) => callApi(classContracts.invite, { params: { id: klass.id }, body: { emails: list } }),
     onMutate: () => setInvited(null),
     onSuccess: (updated, list) => {
       setInvited(list.length);
@@ -238,12 +238,12 @@ function InviteForm({ klass }: { klass: ClassView }) {
 function ProgressSection({ klass }: { klass: ClassView }) {
   const progress = useQuery({
     queryKey: queryKeys.classProgress(klass.id),
-    queryFn: () => fetchJson<ClassProgressView>(`${classUrl(klass.id)}/progress`),
+    queryFn: () => callApi(classContracts.progress, { params: { id: klass.id } }),
     refetchInterval: 5_000,
   });
   const certification = useQuery({
     queryKey: queryKeys.certification(klass.certification_id),
-    queryFn: () => fetchJson<CertificationDetail>(`/api/app/certifications/${klass.certification_id}`),
+    queryFn: () => callApi(certificationContracts.get, { params: { id: klass.certification_id } }),
     staleTime: 60_000,
   });
 

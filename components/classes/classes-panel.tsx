@@ -3,7 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { fetchJson } from "@/components/fetch-json";
+import { callApi } from "@/components/api";
+import { certificationContracts } from "@/lib/certification/contracts";
+import { classContracts } from "@/lib/classes/contracts";
 import { formatDateTime, plural } from "@/components/tests/format";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { useUsage, type UsageView } from "@/components/tests/usage";
@@ -11,7 +13,6 @@ import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { inputClass, TextField } from "@/components/ui/field";
 import type { Page } from "@/lib/api/paging";
-import type { CertificationSummary } from "@/lib/certification/schemas";
 import type { ClassSummaryView, ClassView } from "@/lib/classes/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { classFieldLabel, parseEmails } from "./emails";
@@ -20,7 +21,7 @@ import { classFieldLabel, parseEmails } from "./emails";
 export function ClassesPanel({ initial }: { initial?: Page<ClassSummaryView> }) {
   const classes = useQuery({
     queryKey: queryKeys.classList(),
-    queryFn: () => fetchJson<Page<ClassSummaryView>>("/api/app/classes?per_page=100"),
+    queryFn: () => callApi(classContracts.list, { query: { per_page: 100 } }),
     initialData: initial,
   });
   const usage = useUsage();
@@ -76,13 +77,13 @@ function CreateClassForm({ usage }: { usage?: UsageView }) {
 
   const certifications = useQuery({
     queryKey: queryKeys.certificationOptions(),
-    queryFn: () => fetchJson<Page<CertificationSummary>>("/api/app/certifications?per_page=100"),
+    queryFn: () => callApi(certificationContracts.list, { query: { per_page: 100 } }),
     staleTime: 60_000,
   });
 
   const create = useMutation({
     mutationFn: (body: { name: string; certification_id: number; emails: string[] }) =>
-      fetchJson<ClassView>("/api/app/classes", { method: "POST", body: JSON.stringify(body) }),
+      callApi(classContracts.create, { body }),
     onMutate: () => setCreated(null),
     onSuccess: (klass) => {
       setCreated(klass);

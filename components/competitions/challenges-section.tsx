@@ -2,21 +2,22 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { fetchJson } from "@/components/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { inputClass, TextField } from "@/components/ui/field";
-import type { Page } from "@/lib/api/paging";
 import type { ChallengeView, CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
-import { ctfUrl, type CtfOptions } from "./api";
+import { type CtfOptions } from "./api";
 import { challengeCan, cleanHints, isTransitional } from "./format";
 import { ErrorNotice, SelectField, StatusBadge, TextAreaField } from "./ui";
+import { callApi } from "@/components/api";
+import { ctfContracts } from "@/lib/ctf/contracts";
+import type { GenerateChallengeInput } from "@/lib/ctf/schemas";
 
 export function useChallenges(ctfId: string) {
   return useQuery({
     queryKey: queryKeys.ctfChallenges(ctfId),
-    queryFn: () => fetchJson<Page<ChallengeView>>(`${ctfUrl(ctfId)}/challenges?per_page=100`),
+    queryFn: () => callApi(ctfContracts.challenges, { params: { ctf_id: ctfId }, query: { per_page: 100 } }),
     refetchInterval: (query) => (query.state.data?.data.some((challenge) => isTransitional(challenge.status)) ? 2_000 : false),
   });
 }
@@ -56,7 +57,7 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
   const [created, setCreated] = useState<string | null>(null);
 
   const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => fetchJson<ChallengeView>(`${ctfUrl(ctf.id)}/challenges`, { method: "POST", body: JSON.stringify(body) }),
+    mutationFn: (body: Record<string, unknown>) => callApi(ctfContracts.createChallenge, { params: { ctf_id: ctf.id }, body: body as never }),
     onMutate: () => setCreated(null),
     onSuccess: (challenge) => {
       setCreated(challenge.title);
@@ -182,7 +183,7 @@ function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
   const [category, setCategory] = useState(options.categories[0] ?? "");
   const [difficulty, setDifficulty] = useState(options.difficulties[0] ?? "");
   const generate = useMutation({
-    mutationFn: () => fetchJson<ChallengeView>(`${ctfUrl(ctf.id)}/challenges/generate`, { method: "POST", body: JSON.stringify({ category, difficulty }) }),
+    mutationFn: () => callApi(ctfContracts.generateChallenge, { params: { ctf_id: ctf.id }, body: { category, difficulty } as GenerateChallengeInput }),
     onSuccess: () => {
       client.invalidateQueries({ queryKey: queryKeys.ctfChallenges(ctf.id) });
       client.invalidateQueries({ queryKey: queryKeys.ctf(ctf.id), exact: true });
@@ -228,10 +229,10 @@ function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
 function ChallengeTable({ ctf, challenges, loading, error }: { ctf: CtfView; challenges?: ChallengeView[]; loading: boolean; error: Error | null }) {
   const client = useQueryClient();
   const act = useMutation({
-    mutationFn: ({ challenge, action }: { challenge: ChallengeView; action: "publish" | "unpublish" | "delete" }) =>
+    mutationFn: ({ challenge, action }: { challenge: ChallengeView; action: "publish" | "unpublish" | "delete" }): Promise<unknown> =>
       action === "delete"
-        ? fetchJson(`${ctfUrl(ctf.id)}/challenges/${challenge.id}`, { method: "DELETE" })
-        : fetchJson<ChallengeView>(`${ctfUrl(ctf.id)}/challenges/${challenge.id}/${action}`, { method: "POST" }),
+        ? callApi(ctfContracts.deleteChallenge, { params: { ctf_id: ctf.id, challenge_id: challenge.id } })
+        : callApi(ctfContracts[action], { params: { ctf_id: ctf.id, challenge_id: challenge.id } }),
     onSettled: (_result, _error, { action }) => {
       client.invalidateQueries({ queryKey: queryKeys.ctfChallenges(ctf.id) });
       if (action === "delete") {

@@ -4,19 +4,20 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { fetchJson } from "@/components/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
-import { ctfUrl, type CtfOptions } from "./api";
+import { type CtfOptions } from "./api";
 import { ChallengesSection } from "./challenges-section";
 import { DeploymentsSection } from "./deployments-section";
 import { ctfActions, formatUtc, formatWindow, isoToUtcInput, isTransitional, utcInputToIso, type CtfAction } from "./format";
 import { MembersSection } from "./members-section";
 import { SnapshotSection } from "./snapshot-section";
 import { ErrorNotice, HostNote, StatusBadge, TextAreaField } from "./ui";
+import { callApi } from "@/components/api";
+import { ctfContracts } from "@/lib/ctf/contracts";
 
 /**
  * One competition: its state and the actions valid in it, then challenges, standalone
@@ -26,7 +27,7 @@ import { ErrorNotice, HostNote, StatusBadge, TextAreaField } from "./ui";
 export function CompetitionDetail({ id, initial, options }: { id: string; initial?: CtfView; options: CtfOptions }) {
   const ctf = useQuery({
     queryKey: queryKeys.ctf(id),
-    queryFn: () => fetchJson<CtfView>(ctfUrl(id)),
+    queryFn: () => callApi(ctfContracts.get, { params: { ctf_id: id } }),
     initialData: initial,
     refetchInterval: (query) => (query.state.data && isTransitional(query.state.data.status) ? 2_000 : false),
   });
@@ -72,7 +73,7 @@ function Overview({ ctf }: { ctf: CtfView }) {
   const router = useRouter();
   const action = useMutation({
     mutationFn: (which: CtfAction): Promise<CtfView | { deleted: true }> =>
-      which === "delete" ? fetchJson<{ deleted: true }>(ctfUrl(ctf.id), { method: "DELETE" }) : fetchJson<CtfView>(`${ctfUrl(ctf.id)}/${which}`, { method: "POST" }),
+      which === "delete" ? callApi(ctfContracts.remove, { params: { ctf_id: ctf.id } }) : callApi(ctfContracts[which], { params: { ctf_id: ctf.id } }),
     onSuccess: (result, which) => {
       client.invalidateQueries({ queryKey: queryKeys.ctfList() });
       if (which === "delete") {
@@ -202,7 +203,7 @@ function EditForm({ ctf, onDone }: { ctf: CtfView; onDone: () => void }) {
   const [end, setEnd] = useState(isoToUtcInput(ctf.ends_at));
   const [isPublic, setIsPublic] = useState(ctf.is_public);
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => fetchJson<CtfView>(ctfUrl(ctf.id), { method: "PATCH", body: JSON.stringify(body) }),
+    mutationFn: (body: Record<string, unknown>) => callApi(ctfContracts.update, { params: { ctf_id: ctf.id }, body: body as never }),
     onSuccess: (updated) => {
       client.setQueryData(queryKeys.ctf(ctf.id), updated);
       client.invalidateQueries({ queryKey: queryKeys.ctfList() });

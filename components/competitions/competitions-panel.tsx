@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { fetchJson } from "@/components/fetch-json";
 import { plural } from "@/components/tests/format";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
@@ -13,12 +12,14 @@ import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { formatWindow, isTransitional, utcInputToIso } from "./format";
 import { ErrorNotice, StatusBadge, TextAreaField } from "./ui";
+import { callApi } from "@/components/api";
+import { ctfContracts } from "@/lib/ctf/contracts";
 
 /** The Competitions page: the create form and the list (followed every 2 s while one deploys). */
 export function CompetitionsPanel({ initial }: { initial?: Page<CtfView> }) {
   const ctfs = useQuery({
     queryKey: queryKeys.ctfList(),
-    queryFn: () => fetchJson<Page<CtfView>>("/api/app/ctfs?per_page=100"),
+    queryFn: () => callApi(ctfContracts.list, { query: { per_page: 100 } }),
     initialData: initial,
     refetchInterval: (query) => (query.state.data?.data.some((ctf) => isTransitional(ctf.status)) ? 2_000 : false),
   });
@@ -41,7 +42,7 @@ function CreateCompetitionForm() {
 
   const create = useMutation({
     mutationFn: (body: { title: string; description: string; starts_at: string; ends_at: string; is_public: boolean }) =>
-      fetchJson<CtfView>("/api/app/ctfs", { method: "POST", body: JSON.stringify(body) }),
+      callApi(ctfContracts.create, { body: body as never }),
     onMutate: () => setCreated(null),
     onSuccess: (ctf) => {
       setCreated(ctf);

@@ -2,17 +2,18 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { fetchJson } from "@/components/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import type { Page } from "@/lib/api/paging";
 import type { CtfDeploymentView } from "@/lib/ctf/ctf-deployments";
-import type { CtfView, DeploymentView } from "@/lib/ctf/schemas";
+import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { useChallenges } from "./challenges-section";
 import { formatWindow, isTransitional } from "./format";
 import { ErrorNotice, SelectField, StatusBadge } from "./ui";
+import { callApi } from "@/components/api";
+import { ctfContracts } from "@/lib/ctf/contracts";
 
 const stopReasons: Record<string, string> = { window_elapsed: "window elapsed", stopped_by_request: "stopped by request" };
 
@@ -21,7 +22,7 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
   const client = useQueryClient();
   const deployments = useQuery({
     queryKey: queryKeys.ctfDeployments(ctf.id),
-    queryFn: () => fetchJson<Page<CtfDeploymentView>>(`/api/app/deployments?ctf_id=${encodeURIComponent(ctf.id)}&per_page=100`),
+    queryFn: () => (callApi(ctfContracts.deployments, { query: { ctf_id: ctf.id, per_page: 100 } }) as Promise<Page<CtfDeploymentView>>),
     // Every 2 s while one is starting; every 15 s while one is live (its window ends by itself).
     refetchInterval: (query) => {
       const list = query.state.data?.data ?? [];
@@ -30,7 +31,7 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
     },
   });
   const stop = useMutation({
-    mutationFn: (deployment: CtfDeploymentView) => fetchJson<DeploymentView>(`/api/app/deployments/${deployment.id}/stop`, { method: "POST" }),
+    mutationFn: (deployment: CtfDeploymentView) => callApi(ctfContracts.stopDeployment, { params: { deployment_id: deployment.id } }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.ctfDeployments(ctf.id) }),
   });
   const list = deployments.data?.data;
@@ -132,7 +133,7 @@ function DeployForm({ ctf }: { ctf: CtfView }) {
   const [challengeId, setChallengeId] = useState("");
   const [minutes, setMinutes] = useState("60");
   const deploy = useMutation({
-    mutationFn: (body: { challenge_id: string; duration_minutes: number }) => fetchJson<DeploymentView>("/api/app/deployments", { method: "POST", body: JSON.stringify(body) }),
+    mutationFn: (body: { challenge_id: string; duration_minutes: number }) => callApi(ctfContracts.createDeployment, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.ctfDeployments(ctf.id) }),
   });
   const chosen = ready.some((challenge) => challenge.id === challengeId) ? challengeId : "";

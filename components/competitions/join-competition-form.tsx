@@ -2,17 +2,18 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { fetchJson } from "@/components/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import { ErrorNotice } from "./ui";
+import { callApi } from "@/components/api";
+import { ctfContracts } from "@/lib/ctf/contracts";
 
 /** Self-enrolment on a public competition: an invitation e-mail is sent; its link makes the visitor a member. */
 export function JoinCompetitionForm({ ctfId }: { ctfId: string }) {
   const [email, setEmail] = useState("");
   const join = useMutation({
-    mutationFn: (address: string) => fetchJson<{ status: string }>(`/api/c/${encodeURIComponent(ctfId)}/join`, { method: "POST", body: JSON.stringify({ email: address }) }),
+    mutationFn: (address: string) => callApi(ctfContracts.join, { params: { ctf_id: ctfId }, body: { email: address } }),
   });
   if (join.isSuccess) {
     return (

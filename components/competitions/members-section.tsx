@@ -2,30 +2,29 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { fetchJson } from "@/components/fetch-json";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
-import type { Page } from "@/lib/api/paging";
-import type { CtfView, MemberView } from "@/lib/ctf/schemas";
+import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
-import { ctfUrl } from "./api";
 import { formatUtc } from "./format";
 import { ErrorNotice, StatusBadge } from "./ui";
+import { callApi } from "@/components/api";
+import { ctfContracts } from "@/lib/ctf/contracts";
 
 /** Competitors: invite by e-mail (again = re-invite), who joined, who enrolled themselves. */
 export function MembersSection({ ctf }: { ctf: CtfView }) {
   const client = useQueryClient();
   const members = useQuery({
     queryKey: queryKeys.ctfMembers(ctf.id),
-    queryFn: () => fetchJson<Page<MemberView>>(`${ctfUrl(ctf.id)}/members?per_page=100`),
+    queryFn: () => callApi(ctfContracts.members, { params: { ctf_id: ctf.id }, query: { per_page: 100 } }),
     // While deployed, people enrol and join from their e-mail: follow them.
     refetchInterval: ctf.status === "deployed" ? 10_000 : false,
   });
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState<{ email: string; again: boolean } | null>(null);
   const invite = useMutation({
-    mutationFn: (address: string) => fetchJson<MemberView>(`${ctfUrl(ctf.id)}/members`, { method: "POST", body: JSON.stringify({ email: address }) }),
+    mutationFn: (address: string) => callApi(ctfContracts.inviteMember, { params: { ctf_id: ctf.id }, body: { email: address } }),
     onMutate: () => setSent(null),
     onSuccess: (member, address) => {
       setSent({ email: member.email, again: member.invitations > 1 });

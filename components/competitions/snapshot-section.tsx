@@ -1,20 +1,20 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/fetch-json";
 import { Card, Notice } from "@/components/ui/card";
 import type { CtfSnapshot } from "@/db/schema";
 import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
-import { ctfUrl } from "./api";
 import { formatUtc } from "./format";
 import { StatusBadge } from "./ui";
+import { callApi } from "@/components/api";
+import { ctfContracts } from "@/lib/ctf/contracts";
 
 /** The final snapshot stored when the competition was archived: challenges, members and the scoreboard. */
 export function SnapshotSection({ ctf }: { ctf: CtfView }) {
   const snapshot = useQuery({
     queryKey: queryKeys.ctfSnapshot(ctf.id),
-    queryFn: () => fetchJson<CtfSnapshot>(`${ctfUrl(ctf.id)}/snapshot`),
+    queryFn: () => callApi(ctfContracts.snapshot, { params: { ctf_id: ctf.id } }) as Promise<CtfSnapshot>,
     staleTime: Infinity,
   });
   const data = snapshot.data;

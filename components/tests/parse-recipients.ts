@@ -118,3 +118,8 @@ export function parseRecipients(text: string): ParsedRecipients {
   }
   return { recipients, invalid, duplicates };
 }
+
+/** What blocks sending a recipients text as it stands: entries that are not addresses. */
+export function recipientTextProblem(text: string): string | undefined {
+  return parseRecipients(text).invalid.length ? "Fix or remove the entries that are not addresses." : undefined;
+}

@@ -1,3 +1,4 @@
+import { FieldMessage } from "@/components/forms/field";
 import { inputClass } from "@/components/ui/field";
 import { plural } from "./format";
 import type { ParsedRecipients } from "./parse-recipients";
@@ -12,6 +13,7 @@ export function RecipientsInput({
   value,
   onChange,
   parsed,
+  error,
   seatsNote,
 }: {
   id: string;
@@ -19,6 +21,8 @@ export function RecipientsInput({
   value: string;
   onChange: (value: string) => void;
   parsed: ParsedRecipients;
+  /** The field's error (the form's or the server's), shown beside it. */
+  error?: string;
   /** Plan seats, shown under the count. */
   seatsNote?: string;
 }) {
@@ -36,14 +40,15 @@ export function RecipientsInput({
         rows={6}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        aria-describedby={`${id}-hint ${id}-summary`}
-        aria-invalid={invalid.length > 0 || undefined}
+        aria-describedby={`${id}-hint ${id}-summary${error ? ` ${id}-error` : ""}`}
+        aria-invalid={invalid.length > 0 || Boolean(error) || undefined}
         spellCheck={false}
         autoCapitalize="none"
         autoComplete="off"
         className={`${inputClass} font-mono`}
         placeholder={"ada@example.com\nGrace Hopper <grace@example.com>\nalan@example.com, Alan Turing"}
       />
+      <FieldMessage id={`${id}-error`} error={error} />
       <div id={`${id}-summary`} aria-live="polite" className="space-y-1 text-sm">
         <p data-testid="parsed-count" className="text-slate-700">
           {plural(recipients.length, "recipient")}

@@ -2,23 +2,27 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useMemo, useState } from "react";
-import { fetchJson } from "@/components/fetch-json";
+import { useState } from "react";
+import { callApi } from "@/components/api";
+import { errorAt } from "@/components/forms/field";
+import { FormErrors } from "@/components/forms/form-errors";
+import { showServerErrors, useApiForm } from "@/components/forms/use-api-form";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { urlOf } from "@/lib/api/contract";
 import { queryKeys } from "@/lib/query-keys";
-import type { RecipientView, TestView } from "@/lib/tests/schemas";
+import { testContracts } from "@/lib/tests/contracts";
+import type { AddRecipientsInput, RecipientView, TestView } from "@/lib/tests/schemas";
+import { addRecipientsSchema } from "./add-recipients-schema";
 import { Bar, StatusBadge } from "./bars";
 import { EmailDeliveryStatus, isEmailProblem } from "./email-delivery";
 import { formatDateTime, formatPercent, plural } from "./format";
 import { parseRecipients } from "./parse-recipients";
 import { RecipientsInput } from "./recipients-input";
-import { RequestErrorNotice } from "./request-error";
 import { panelClass, stacked } from "./stacked-table";
 import { useUsage } from "./usage";
 
-const testUrl = (code: string) => `/api/app/tests/${encodeURIComponent(code)}`;
 
 /**
  * One test: its header, every recipient with status, result and per-domain bars, personal
@@ -28,7 +32,7 @@ const testUrl = (code: string) => `/api/app/tests/${encodeURIComponent(code)}`;
 export function TestDetail({ code, initial }: { code: string; initial?: TestView }) {
   const test = useQuery({
     queryKey: queryKeys.test(code),
-    queryFn: () => fetchJson<TestView>(testUrl(code)),
+    queryFn: () => callApi(testContracts.get, { params: { code } }),
     initialData: initial,
     refetchInterval: (query) => (query.state.data?.recipients.some((r) => r.status !== "completed") ? 3_000 : false),
   });
@@ -67,7 +71,7 @@ function TestHeader({ test }: { test: TestView }) {
             {test.certification}
           </p>
         </div>
-        <a href={`${testUrl(test.code)}/export`} download className={buttonClass("secondary")} data-testid="export-csv">
+        <a href={urlOf(testContracts.exportCsv, { code: test.code })} download className={buttonClass("secondary")} data-testid="export-csv">
           Export CSV
         </a>
       </div>
@@ -121,8 +125,7 @@ function Recipients({ test }: { test: TestView }) {
   const client = useQueryClient();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const resend = useMutation({
-    mutationFn: (recipient: RecipientView) =>
-      fetchJson<RecipientView>(`${testUrl(test.code)}/recipients/${recipient.id}/resend`, { method: "POST" }),
+    mutationFn: (recipient: RecipientView) => callApi(testContracts.resend, { params: { code: test.code, id: recipient.id } }),
     onMutate: () => setNotice(null),
     onSuccess: (recipient) => {
       setNotice({ tone: "success", text: `The test was e-mailed again to ${recipient.email}, with the same personal link.` });
@@ -289,78 +292,56 @@ function EmailProblems({ count }: { count: number }) {
 function AddRecipients({ test }: { test: TestView }) {
   const client = useQueryClient();
   const usage = useUsage();
-  const [text, setText] = useState("");
-  const [sendEmail, setSendEmail] = useState(true);
-  const [problem, setProblem] = useState<string | null>(null);
   const [added, setAdded] = useState<{ count: number; emailed: boolean } | null>(null);
-  const parsed = useMemo(() => parseRecipients(text), [text]);
+  const form = useApiForm(addRecipientsSchema, { defaultValues: { recipientsText: "", send_email: true } });
+  const text = form.watch("recipientsText");
+  const parsed = parseRecipients(text);
   const sent = parsed.recipients;
 
   const add = useMutation({
-    mutationFn: () =>
-      fetchJson<{ data: RecipientView[] }>(`${testUrl(test.code)}/recipients`, {
-        method: "POST",
-        body: JSON.stringify({ recipients: sent, send_email: sendEmail }),
-      }),
+    mutationFn: (body: AddRecipientsInput) => callApi(testContracts.addRecipients, { params: { code: test.code }, body }),
     onMutate: () => setAdded(null),
-    onSuccess: (result) => {
-      setAdded({ count: result.data.length, emailed: sendEmail });
-      setText("");
+    onSuccess: (result, body) => {
+      setAdded({ count: result.data.length, emailed: body.send_email !== false });
+      form.reset({ recipientsText: "", send_email: body.send_email !== false });
       client.invalidateQueries({ queryKey: queryKeys.tests() });
     },
+    onError: (error) => showServerErrors(form, error),
   });
 
   const seats = usage.data?.limits.seats;
   const used = test.recipients.length;
   const seatsNote =
     seats !== undefined
-      ? `${used} of ${seats} seats used (${seats} recipients per test on the ${usage.data!.plan} plan)${
-          used + sent.length > seats ? ": too many" : ""
-        }`
+      ? `${used} of ${seats} seats used (${seats} recipients per test on the ${usage.data!.plan} plan)${used + sent.length > seats ? ": too many" : ""}`
       : undefined;
-
-  const label = (field: string) => {
-    const match = /^recipients\.(\d+)/.exec(field);
-    if (match) return sent[Number(match[1])]?.email ?? `Recipient ${Number(match[1]) + 1}`;
-    return field === "recipients" ? "Recipients" : field === "send_email" ? "Send e-mails" : field;
-  };
+  const recipientName = (list: string, index: number) => (list === "recipients" ? sent[index]?.email : undefined);
 
   return (
     <Card>
       <h2 className="font-semibold">Add recipients</h2>
-      <form
-        className="mt-4 space-y-4"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          setProblem(null);
-          add.reset();
-          if (parsed.invalid.length) return setProblem("Fix or remove the entries that are not addresses first.");
-          if (!sent.length) return setProblem("Give at least one e-mail address.");
-          add.mutate();
-        }}
-      >
-        <RecipientsInput id="add-recipients" value={text} onChange={setText} parsed={parsed} seatsNote={seatsNote} />
+      <form className="mt-4 space-y-4" noValidate onSubmit={form.handleSubmit((body) => add.mutate(body))}>
+        <RecipientsInput
+          id="add-recipients"
+          value={text}
+          onChange={(value) => form.setValue("recipientsText", value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+          parsed={parsed}
+          error={errorAt(form.formState.errors, "recipients", recipientName)}
+          seatsNote={seatsNote}
+        />
         <div>
           <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={sendEmail}
-              onChange={(e) => setSendEmail(e.target.checked)}
-              aria-describedby="add-send-email-hint"
-            />
+            <input type="checkbox" aria-describedby="add-send-email-hint" {...form.register("send_email")} />
             Send e-mails
           </label>
           <p id="add-send-email-hint" className="ml-6 text-xs text-slate-500">
             Unticked: nothing is e-mailed; copy each personal link from the table above.
           </p>
         </div>
-        {problem ? <Notice tone="error">{problem}</Notice> : null}
-        {add.error ? <RequestErrorNotice error={add.error} label={label} /> : null}
+        <FormErrors errors={form.formState.errors} itemName={recipientName} />
         {added ? (
           <Notice tone="success">
-            Added {plural(added.count, "recipient")}.{" "}
-            {added.emailed ? "Their e-mails are on the way." : "No e-mail was sent: copy their links above."}
+            Added {plural(added.count, "recipient")}. {added.emailed ? "Their e-mails are on the way." : "No e-mail was sent: copy their links above."}
           </Notice>
         ) : null}
         <Button type="submit" disabled={add.isPending}>

@@ -3,11 +3,12 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
-import { fetchJson } from "@/components/fetch-json";
+import { callApi } from "@/components/api";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import type { Page } from "@/lib/api/paging";
 import { queryKeys } from "@/lib/query-keys";
+import { testContracts } from "@/lib/tests/contracts";
 import type { TestSummaryView } from "@/lib/tests/schemas";
 import { Bar } from "./bars";
 import { formatDateTime } from "./format";
@@ -20,7 +21,7 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
   const [page, setPage] = useState(1);
   const tests = useQuery({
     queryKey: queryKeys.testList(page),
-    queryFn: () => fetchJson<Page<TestSummaryView>>(`/api/app/tests?page=${page}&per_page=${PER_PAGE}`),
+    queryFn: () => callApi(testContracts.list, { query: { page, per_page: PER_PAGE } }),
     initialData: page === 1 ? initial : undefined,
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,

@@ -2,37 +2,39 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { fetchJson, RequestError } from "@/components/fetch-json";
+import { callApi } from "@/components/api";
+import { RequestError } from "@/components/fetch-json";
+import { fieldLabel } from "@/components/forms/field-labels";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { TextField } from "@/components/ui/field";
 import { queryKeys } from "@/lib/query-keys";
+import { webhookContracts } from "@/lib/webhooks/contracts";
 import type { DeliveryView, WebhookView } from "@/lib/webhooks/schemas";
 
-type WebhookList = { data: WebhookView[]; available_events: { name: string; description: string }[] };
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "short", timeStyle: "medium", timeZone: "UTC" });
 
 export function WebhooksPanel() {
   const client = useQueryClient();
-  const webhooks = useQuery({ queryKey: queryKeys.webhooks(), queryFn: () => fetchJson<WebhookList>("/api/app/webhooks") });
+  const webhooks = useQuery({ queryKey: queryKeys.webhooks(), queryFn: () => callApi(webhookContracts.list, { query: { per_page: 100 } }) });
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<string[]>([]);
   const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
 
   const add = useMutation({
-    mutationFn: () => fetchJson<WebhookView & { secret: string }>("/api/app/webhooks", { method: "POST", body: JSON.stringify({ url, events }) }),
+    mutationFn: () => callApi(webhookContracts.create, { body: { url, events } }),
     onMutate: () => setCreated(null),
     onSuccess: (webhook) => {
-      setCreated({ url: webhook.url, secret: webhook.secret });
+      setCreated({ url: webhook.url, secret: webhook.secret ?? "" });
       setUrl("");
       setEvents([]);
       client.invalidateQueries({ queryKey: queryKeys.webhooks() });
     },
   });
   const remove = useMutation({
-    mutationFn: (id: string) => fetchJson(`/api/app/webhooks/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => callApi(webhookContracts.remove, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.webhooks() }),
   });
 
@@ -57,7 +59,7 @@ export function WebhooksPanel() {
           <fieldset>
             <legend className="text-sm font-medium text-slate-700">Events (none ticked = every event)</legend>
             <div className="mt-2 grid gap-2 sm:grid-cols-2">
-              {webhooks.data?.available_events.map((event) => (
+              {webhooks.data?.available_events.map((name) => ({ name, description: webhooks.data.event_descriptions[name] ?? "" })).map((event) => (
                 <label key={event.name} className="flex items-start gap-2 text-sm">
                   <input
                     type="checkbox"
@@ -94,20 +96,20 @@ function EndpointCard({ webhook, onDelete, deleting }: { webhook: WebhookView; o
   const [open, setOpen] = useState(false);
   const deliveries = useQuery({
     queryKey: queryKeys.deliveries(webhook.id),
-    queryFn: () => fetchJson<{ data: DeliveryView[] }>(`/api/app/webhooks/${webhook.id}/deliveries?per_page=25`).then((b) => b.data),
+    queryFn: () => callApi(webhookContracts.deliveries, { params: { id: webhook.id }, query: { per_page: 25 } }).then((b) => b.data),
     enabled: open,
     // Follow pending deliveries until they settle.
     refetchInterval: (query) => (query.state.data?.some((d) => d.status === "pending") ? 1_500 : false),
   });
   const sendTest = useMutation({
-    mutationFn: () => fetchJson(`/api/app/webhooks/${webhook.id}/test`, { method: "POST" }),
+    mutationFn: () => callApi(webhookContracts.sendTest, { params: { id: webhook.id } }),
     onSuccess: () => {
       setOpen(true);
       client.invalidateQueries({ queryKey: queryKeys.deliveries(webhook.id) });
     },
   });
   const redeliver = useMutation({
-    mutationFn: (deliveryId: string) => fetchJson(`/api/app/deliveries/${deliveryId}/redeliver`, { method: "POST" }),
+    mutationFn: (deliveryId: string) => callApi(webhookContracts.redeliver, { params: { id: deliveryId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.deliveries(webhook.id) }),
   });
 
@@ -208,6 +210,6 @@ function StatusBadge({ status }: { status: DeliveryView["status"] }) {
 }
 
 function describe(error: unknown): string {
-  if (error instanceof RequestError && error.fields.length) return `${error.message} ${error.fields.map((f) => `${f.field}: ${f.message}`).join("; ")}`;
+  if (error instanceof RequestError && error.fields.length) return `${error.message} ${error.fields.map((f) => `${fieldLabel(f.field)}: ${f.message}`).join("; ")}`;
   return error instanceof Error ? error.message : "Something went wrong.";
 }

@@ -2,6 +2,9 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "d
 import { users } from "./auth";
 import { certifications } from "./certifications";
 import { workspaces } from "./workspaces";
+import { invitationStatuses } from "./statuses";
+
+export { invitationStatuses };
 
 /** A named group of students, invited by e-mail, for one certification. */
 export const classes = pgTable(
@@ -20,7 +23,6 @@ export const classes = pgTable(
   (t) => [index("classes_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
 
-export const invitationStatuses = ["pending", "joined"] as const;
 export type InvitationStatus = (typeof invitationStatuses)[number];
 
 /** An invitation to a class; once accepted (`joined`) it is the student's membership. */

@@ -1,7 +1,9 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, boolean } from "drizzle-orm/pg-core";
 import { workspaces } from "./workspaces";
+import { ctfStatuses, challengeStatuses, deploymentStatuses, memberStatuses } from "./statuses";
 
-export const ctfStatuses = ["draft", "deploying", "deployed", "deploy_failed", "stopped", "archived"] as const;
+export { ctfStatuses, challengeStatuses, deploymentStatuses, memberStatuses };
+
 export type CtfStatus = (typeof ctfStatuses)[number];
 
 export type CtfSnapshot = {
@@ -37,7 +39,6 @@ export const ctfs = pgTable(
   (t) => [index("ctfs_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
 
-export const challengeStatuses = ["generating", "generation_failed", "draft", "publishing", "published", "publish_failed", "unpublishing", "unpublished", "unpublish_failed"] as const;
 export type ChallengeStatus = (typeof challengeStatuses)[number];
 
 export const challenges = pgTable(
@@ -66,7 +67,6 @@ export const challenges = pgTable(
   (t) => [index("challenges_ctf_idx").on(t.ctfId, t.createdAt)],
 );
 
-export const deploymentStatuses = ["deploying", "live", "deploy_failed", "stopped"] as const;
 export type DeploymentStatus = (typeof deploymentStatuses)[number];
 
 /** A standalone single-challenge deployment for a time window. */
@@ -93,7 +93,6 @@ export const deployments = pgTable(
   (t) => [index("deployments_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
 
-export const memberStatuses = ["invited", "joined"] as const;
 export type MemberStatus = (typeof memberStatuses)[number];
 
 export const members = pgTable(

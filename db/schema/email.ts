@@ -1,6 +1,9 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { classInvitations } from "./classes";
 import { recipients } from "./tests";
+import { emailStatuses, emailDeliveryStatuses } from "./statuses";
+
+export { emailStatuses, emailDeliveryStatuses };
 
 export const emailTransports = ["resend", "mailbox"] as const;
 export type EmailTransport = (typeof emailTransports)[number];
@@ -9,10 +12,8 @@ export type EmailTransport = (typeof emailTransports)[number];
  * failed (the provider refused it for good: an invalid address, an unverified sender; the
  * reason is in last_error), dropped (retried until the retry budget ran out).
  */
-export const emailStatuses = ["queued", "sent", "failed", "dropped"] as const;
 export type EmailStatus = (typeof emailStatuses)[number];
 /** What the provider reported afterwards, through its signed webhooks. */
-export const emailDeliveryStatuses = ["delivered", "delivery_delayed", "bounced", "complained"] as const;
 export type EmailDeliveryStatus = (typeof emailDeliveryStatuses)[number];
 
 /**

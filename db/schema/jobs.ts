@@ -1,6 +1,8 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { stepStatuses } from "./statuses";
 
-export const stepStatuses = ["pending", "done", "failed"] as const;
+export { stepStatuses };
+
 export type StepStatus = (typeof stepStatuses)[number];
 
 /**

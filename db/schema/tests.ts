@@ -2,6 +2,9 @@ import { index, integer, jsonb, pgTable, primaryKey, real, serial, text, timesta
 import { users } from "./auth";
 import { certifications } from "./certifications";
 import { workspaces } from "./workspaces";
+import { recipientStatuses } from "./statuses";
+
+export { recipientStatuses };
 
 /** A test: questions drawn once from a certification's domains, then frozen. */
 export const tests = pgTable(
@@ -56,7 +59,6 @@ export const testQuestions = pgTable(
   (t) => [index("test_questions_test_idx").on(t.testId, t.position)],
 );
 
-export const recipientStatuses = ["sent", "started", "completed"] as const;
 export type RecipientStatus = (typeof recipientStatuses)[number];
 
 export type DomainResult = { id: number; name: string; percent: number; correct: number; questions: number };

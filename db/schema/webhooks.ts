@@ -1,5 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { workspaces } from "./workspaces";
+import { deliveryStatuses } from "./statuses";
+
+export { deliveryStatuses };
 
 /** An address that receives signed events. `events` empty = every event. */
 export const webhookEndpoints = pgTable(
@@ -33,7 +36,6 @@ export const events = pgTable(
   (t) => [index("events_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
 
-export const deliveryStatuses = ["pending", "delivered", "dropped"] as const;
 export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /**

@@ -1,7 +1,9 @@
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
+import { planNames } from "./statuses";
 
-export const planNames = ["free", "pro"] as const;
+export { planNames };
+
 export type PlanName = (typeof planNames)[number];
 
 /** A user's own area (the "trainer area"): everything else belongs to one. */

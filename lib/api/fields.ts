@@ -1,12 +1,13 @@
 import { z } from "zod";
-import { isStorableText, MAX_INT32 } from "./parse";
+import { isStorableText, MAX_INT32 } from "./values";
 
 /**
  * The id of a row in a body (certification_id, class_id, domain and question ids): a
  * positive whole number that fits PostgreSQL's `integer`, so a larger one is a field error,
  * not a database error.
  */
-export const rowId = () => z.number().int().positive().max(MAX_INT32, "No such id.");
+export const rowId = (required = "Give an id (a whole number).") =>
+  z.number({ error: required }).int(required).positive("No such id.").max(MAX_INT32, "No such id.");
 
 /**
  * Text PostgreSQL can store (no NUL, no unpaired surrogate), for schemas parsed outside

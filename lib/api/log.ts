@@ -17,6 +17,8 @@ export function logRequest(entry: {
   durationMs: number;
   requestId: string;
   keyPrefix?: string;
+  /** Who called: key, session, recipient, player or public. */
+  caller?: string;
 }): void {
   if (!config().log.requests) return;
   logger().info(
@@ -28,6 +30,7 @@ export function logRequest(entry: {
       ms: Math.round(entry.durationMs * 10) / 10,
       request_id: entry.requestId,
       key: entry.keyPrefix ?? null,
+      ...(entry.caller ? { caller: entry.caller } : {}),
     },
     "request",
   );

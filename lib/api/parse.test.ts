@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { toErrorResponse } from "./http-errors";
-import { isStorableText, MAX_BODY_BYTES, readJson, readQuery, rejectOversizedBody, rejectUnstorableParams } from "./parse";
+import { isStorableText } from "./values";
+import { MAX_BODY_BYTES, readJson, readQuery, rejectOversizedBody, rejectUnstorableParams } from "./parse";
 import { isSameOrigin } from "./same-origin";
 
 const codeOf = async (promise: Promise<unknown> | (() => unknown)) => {

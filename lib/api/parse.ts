@@ -2,27 +2,27 @@ import type { z } from "zod";
 import { AppError, type FieldError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { toErrorResponse } from "./http-errors";
+import { isStorableText, MAX_BODY_BYTES } from "./values";
 
-/** Largest JSON body the API accepts. */
-export const MAX_BODY_BYTES = 1_000_000;
+export { MAX_BODY_BYTES };
 
-const tooLarge = () => new AppError("payload_too_large", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+const tooLarge = (limit: number) => new AppError("payload_too_large", `The body is larger than ${limit} bytes.`);
 
 /**
  * Refuses a request whose announced `Content-Length` is over the limit, before a byte of
  * its body is read. Every wrapper calls it first, so a route that reads no body refuses one
  * too.
  */
-export function rejectOversizedBody(req: Request, limit = MAX_BODY_BYTES): void {
+export function rejectOversizedBody(req: Request, limit: number = MAX_BODY_BYTES): void {
   const declared = req.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge();
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLarge(limit);
 }
 
 /**
  * Reads the body as text, refusing it on its announced `Content-Length` before a byte is
  * read, and stopping at the limit when the length is not announced (chunked) or is a lie.
  */
-export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promise<string> {
+export async function readBodyText(req: Request, limit: number = MAX_BODY_BYTES): Promise<string> {
   rejectOversizedBody(req, limit);
   if (!req.body) return "";
   const reader = req.body.getReader();
@@ -34,7 +34,7 @@ export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promis
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw tooLarge();
+      throw tooLarge(limit);
     }
     chunks.push(value);
   }
@@ -47,8 +47,8 @@ export async function readBodyText(req: Request, limit = MAX_BODY_BYTES): Promis
  * does not fit the schema → ZodError (mapped to 422 with every field listed). An empty
  * body is `{}`.
  */
-export async function readJson<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
-  const text = await readBodyText(req);
+export async function readJson<S extends z.ZodType>(req: Request, schema: S, limit = MAX_BODY_BYTES): Promise<z.output<S>> {
+  const text = await readBodyText(req, limit);
   let value: unknown = {};
   if (text.trim()) {
     try {
@@ -74,17 +74,6 @@ export function intId(value: string, what: string): number {
     throw new AppError("not_found", `${what} not found.`);
   }
   return Number(value);
-}
-
-/** Largest value of a PostgreSQL `integer` column: ids and counts in bodies stay within it. */
-export const MAX_INT32 = 2_147_483_647;
-
-/**
- * Whether PostgreSQL can store this string in `text` and `jsonb`: no NUL character and no
- * unpaired UTF-16 surrogate (JSON may carry both as `\u0000` and `\ud800`).
- */
-export function isStorableText(value: string): boolean {
-  return !value.includes("\u0000") && value.isWellFormed();
 }
 
 /**

@@ -12,15 +12,7 @@ import { planLimits } from "@/lib/plans";
 import { deliveryFor, latestEmailDeliveries } from "@/lib/tests/email-status";
 import { invitationLink, isTokenShaped, newToken } from "@/lib/tests/links";
 import { lockWorkspace } from "@/lib/workspaces/lock";
-import {
-  createClassInput,
-  inviteStudentsInput,
-  type ClassProgressView,
-  type ClassSummaryView,
-  type ClassView,
-  type CreateClassInput,
-  type InviteStudentsInput,
-} from "./schemas";
+import { type ClassProgressView, type ClassSummaryView, type ClassView, type NewClass, type InviteStudentsInput } from "./schemas";
 
 function duplicates(emails: string[]): FieldError[] {
   const seen = new Set<string>();
@@ -63,8 +55,7 @@ async function queueClassInvitations(tx: Db, klass: Class, certification: string
 }
 
 /** Creates a class and e-mails each invitation, within the plan's class and student limits. */
-export async function createClass(db: Db, workspaceId: string, input: CreateClassInput): Promise<ClassView> {
-  const parsed = createClassInput.parse(input);
+export async function createClass(db: Db, workspaceId: string, parsed: NewClass): Promise<ClassView> {
   const fields = duplicates(parsed.emails);
   const [certification] = await db
     .select()
@@ -172,8 +163,7 @@ export async function getClass(db: Db, workspaceId: string, classId: number): Pr
 }
 
 /** Invites more students; an address already in the class is a field error (re-send instead). */
-export async function inviteStudents(db: Db, workspaceId: string, classId: number, input: InviteStudentsInput): Promise<ClassView> {
-  const parsed = inviteStudentsInput.parse(input);
+export async function inviteStudents(db: Db, workspaceId: string, classId: number, parsed: InviteStudentsInput): Promise<ClassView> {
   const fields = duplicates(parsed.emails);
   if (fields.length) throw invalidFields(fields);
   const klass = await findClass(db, workspaceId, classId);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { invitationStatuses } from "@/db/schema/statuses";
 import { rowId } from "@/lib/api/fields";
 import { pageSchema } from "@/lib/api/paging";
 import { emailDeliveryView } from "@/lib/tests/schemas";
@@ -11,11 +12,13 @@ export const createClassInput = z.object({
   emails: z.array(email).max(1000).default([]).meta({ description: "Students to invite; each gets an e-mail with a join link." }),
 });
 export type CreateClassInput = z.input<typeof createClassInput>;
+/** A parsed class creation: what `createClass` takes. */
+export type NewClass = z.output<typeof createClassInput>;
 
 export const inviteStudentsInput = z.object({
   emails: z.array(email).min(1, "Give at least one e-mail address.").max(1000),
 });
-export type InviteStudentsInput = z.input<typeof inviteStudentsInput>;
+export type InviteStudentsInput = z.output<typeof inviteStudentsInput>;
 
 export const classSummaryView = z
   .object({
@@ -55,7 +58,7 @@ export const studentProgressView = z
   .object({
     email: z.string(),
     name: z.string().nullable(),
-    status: z.enum(["joined", "pending"]),
+    status: z.enum(invitationStatuses),
     tests_sent: z.number().int(),
     tests_started: z.number().int(),
     tests_completed: z.number().int(),

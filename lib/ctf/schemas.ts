@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { pageSchema } from "@/lib/api/paging";
+import { challengeStatuses, ctfStatuses, deploymentStatuses, memberStatuses } from "@/db/schema/statuses";
+import { pageSchema, pagingQuery } from "@/lib/api/paging";
 import { challengeCategories, difficulties } from "./templates";
 
 // Accepts the JSON string and, when a domain function re-checks parsed input, the Date itself.
@@ -39,7 +40,7 @@ export const ctfView = z
     starts_at: z.string(),
     ends_at: z.string(),
     is_public: z.boolean(),
-    status: z.enum(["draft", "deploying", "deployed", "deploy_failed", "stopped", "archived"]),
+    status: z.enum(ctfStatuses),
     url: z.string().nullable().meta({ description: "Where the deployed competition is reachable." }),
     host: z.string().meta({ description: "builtin or ctfd." }),
     last_error: z.string().nullable(),
@@ -83,7 +84,7 @@ export const challengeView = z
     description: z.string(),
     points: z.number().int(),
     hints: z.array(z.object({ text: z.string(), cost: z.number().int() })),
-    status: z.enum(["generating", "generation_failed", "draft", "publishing", "published", "publish_failed", "unpublishing", "unpublished", "unpublish_failed"]),
+    status: z.enum(challengeStatuses),
     platform_challenge_id: z.number().int().nullable(),
     last_error: z.string().nullable(),
     created_at: z.string(),
@@ -111,7 +112,7 @@ export const deploymentView = z
   .object({
     id: z.string().meta({ example: "dep_01JD6S1B9R8W6H3KX1ZJ0V5N2Q" }),
     challenge_id: z.string(),
-    status: z.enum(["deploying", "live", "deploy_failed", "stopped"]),
+    status: z.enum(deploymentStatuses),
     url: z.string().nullable(),
     starts_at: z.string(),
     ends_at: z.string(),
@@ -124,6 +125,11 @@ export const deploymentView = z
   .meta({ id: "Deployment" });
 export type DeploymentView = z.infer<typeof deploymentView>;
 export const deploymentList = pageSchema(deploymentView).meta({ id: "DeploymentList" });
+/** `GET /deployments?ctf_id=`: the competition's deployments, each with its challenge's title (additive). */
+export const ctfDeploymentList = pageSchema(deploymentView.extend({ challenge_title: z.string() })).meta({ id: "CtfDeploymentList" });
+export const listDeploymentsQuery = pagingQuery.extend({
+  ctf_id: z.string().min(1).max(64).optional().meta({ description: "Not in the specification (additive): only the deployments of this competition's challenges, each with `challenge_title`." }),
+});
 
 export const inviteMemberInput = z.object({ email: z.string().trim().pipe(z.email("Must be an e-mail address.")).transform((v) => v.toLowerCase()) });
 export type InviteMemberInput = z.input<typeof inviteMemberInput>;
@@ -133,7 +139,7 @@ export const memberView = z
     id: z.string().meta({ example: "mem_01JD6S1B9R8W6H3KX1ZJ0V5N2Q" }),
     managed_ctf_id: z.string(),
     email: z.string(),
-    status: z.enum(["invited", "joined"]),
+    status: z.enum(memberStatuses),
     self_enrolled: z.boolean(),
     invitations: z.number().int(),
     score: z.number().int(),

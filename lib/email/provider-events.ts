@@ -3,7 +3,7 @@ import { Resend } from "resend";
 import { z } from "zod";
 import type { Db } from "@/db";
 import { emailMessages, type EmailDeliveryStatus } from "@/db/schema";
-import { isStorableText } from "@/lib/api/parse";
+import { isStorableText } from "@/lib/api/values";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 

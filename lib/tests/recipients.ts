@@ -4,25 +4,13 @@ import { recipients, testQuestions, type Recipient, type Test, type Workspace } 
 import { personalizedRenderer } from "@/lib/email/personalize";
 import { queueEmails } from "@/lib/email/send";
 import { TestInvitationEmail } from "@/lib/email/templates/test-invitation";
-import { AppError, planLimit, type FieldError } from "@/lib/errors";
+import { AppError, planLimit } from "@/lib/errors";
 import { planLimits } from "@/lib/plans";
 import { shuffle } from "./draw";
 import { newToken, recipientLink } from "./links";
 import type { EmailDeliveryView, RecipientView } from "./schemas";
 
 export type NewRecipient = { email: string; name: string; studentUserId?: string | null };
-
-/** Field errors for duplicated addresses within one request. */
-export function duplicateEmails(list: { email: string }[], field = "recipients"): FieldError[] {
-  const seen = new Map<string, number>();
-  const errors: FieldError[] = [];
-  list.forEach((recipient, index) => {
-    const first = seen.get(recipient.email);
-    if (first !== undefined) errors.push({ field: `${field}.${index}.email`, message: `${recipient.email} appears twice (also at ${field}.${first}).` });
-    else seen.set(recipient.email, index);
-  });
-  return errors;
-}
 
 /**
  * Adds recipients to a test inside the caller's transaction: checks the plan's seats, gives

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { recipientStatuses } from "@/db/schema/statuses";
 import { rowId } from "@/lib/api/fields";
 import { pageSchema } from "@/lib/api/paging";
+import { MAX_OPTIONS } from "@/lib/certification/manage-schemas";
 
 export const MAX_QUESTIONS = 200;
 export const MAX_RECIPIENTS_PER_REQUEST = 1000;
@@ -22,28 +24,38 @@ const recipientList = z
  * each to the first ones) or `questions_per_domain` (an explicit count per domain); either
  * `recipients` or `class_id`.
  */
+const questionCount = z
+  .number({ error: "Give a whole number of questions." })
+  .int("Give a whole number of questions.")
+  .min(1, "Ask for at least 1 question.")
+  .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions per test.`);
+
 export const createTestInput = z.object({
-  certification_id: rowId(),
+  certification_id: rowId("Choose a certification."),
   domains: z.array(rowId()).min(1, "Choose at least one domain.").max(50).optional(),
-  questions: z.number().int().min(1).max(MAX_QUESTIONS).optional(),
+  questions: questionCount.optional(),
   questions_per_domain: z
-    .array(z.object({ domain_id: rowId(), questions: z.number().int().min(1).max(MAX_QUESTIONS) }))
+    .array(z.object({ domain_id: rowId(), questions: questionCount }))
     .min(1)
     .max(50)
     .optional()
     .refine((entries) => !entries || entries.reduce((sum, entry) => sum + entry.questions, 0) <= MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions in all.`)
     .meta({ description: "Alternative to `questions`: how many questions to draw from each domain." }),
   recipients: recipientList.optional(),
-  class_id: rowId().optional().meta({ description: "Send to the class's joined students instead of `recipients`." }),
+  class_id: rowId("Choose a class.").optional().meta({ description: "Send to the class's joined students instead of `recipients`." }),
   send_email: z.boolean().default(true).meta({ description: "false: no e-mail is sent; share the personal links of the response yourself." }),
 });
+/** The body a client sends (forms build it). */
 export type CreateTestInput = z.input<typeof createTestInput>;
+/** The parsed body: what createTest takes. */
+export type NewTest = z.output<typeof createTestInput>;
 
 export const addRecipientsInput = z.object({
   recipients: recipientList,
   send_email: z.boolean().default(true),
 });
 export type AddRecipientsInput = z.input<typeof addRecipientsInput>;
+export type NewRecipients = z.output<typeof addRecipientsInput>;
 
 export const domainResultView = z.object({ id: z.number().int(), name: z.string(), percent: z.number(), correct: z.number().int(), questions: z.number().int() });
 
@@ -102,7 +114,7 @@ export const recipientView = z
     id: z.number().int(),
     email: z.string(),
     name: z.string(),
-    status: z.enum(["sent", "started", "completed"]),
+    status: z.enum(recipientStatuses),
     link: z.string().meta({ description: "The recipient's personal link." }),
     sent_at: z.string(),
     last_emailed_at: z.string().nullable().meta({ description: "When the test was last e-mailed; null with send_email: false." }),
@@ -140,3 +152,16 @@ export const testView = testSummaryView
 export type TestView = z.infer<typeof testView>;
 
 export const testList = pageSchema(testSummaryView).meta({ id: "TestList" });
+
+/** PUT /api/t/{token}/answers: one answer, as the recipient chooses it. */
+export const answerInput = z.object({
+  question_id: rowId(),
+  option: z.number().int().min(0).max(MAX_OPTIONS),
+});
+export type AnswerInput = z.output<typeof answerInput>;
+
+export const answerSaved = z.object({
+  answered: z.number().int().meta({ description: "Questions answered so far." }),
+  questions: z.number().int().meta({ description: "Questions in the test." }),
+});
+export type AnswerSaved = z.infer<typeof answerSaved>;

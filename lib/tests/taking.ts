@@ -1,12 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "@/db";
-import { rowId } from "@/lib/api/fields";
-import { MAX_OPTIONS } from "@/lib/certification/manage-schemas";
 import { answers, recipients, testDomains, testQuestions, tests, type Recipient, type RecipientResult } from "@/db/schema";
 import { AppError, conflict, invalidFields, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { isTokenShaped } from "./links";
+import type { AnswerInput, AnswerSaved } from "./schemas";
 
 /** What the recipient's page shows: questions in their own order, answers given so far. */
 export type TakingView = {
@@ -98,14 +96,8 @@ export async function openTest(db: Db, token: string): Promise<TakingView | unde
   };
 }
 
-export const answerInput = z.object({
-  question_id: rowId(),
-  option: z.number().int().min(0).max(MAX_OPTIONS),
-});
-
 /** Saves one answer as it is given (the last one given for a question counts). */
-export async function saveAnswer(db: Db, token: string, input: z.input<typeof answerInput>): Promise<{ answered: number; questions: number }> {
-  const parsed = answerInput.parse(input);
+export async function saveAnswer(db: Db, token: string, parsed: AnswerInput): Promise<AnswerSaved> {
   const recipient = await findByToken(db, token);
   if (!recipient) throw notFound("Test");
   if (recipient.status === "completed") throw conflict("This test has been submitted; answers can no longer change.");

@@ -1,36 +1,17 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { transactionWithRetry } from "@/db/transaction";
-import {
-  classInvitations,
-  classes,
-  certifications,
-  domains,
-  questions,
-  recipients,
-  testDomains,
-  testQuestions,
-  tests,
-  workspaces,
-  type Test,
-} from "@/db/schema";
+import { classInvitations, classes, certifications, domains, questions, recipients, testDomains, testQuestions, tests, workspaces, type Test } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { visibleTo } from "@/lib/certification/catalog";
-import { conflict, invalidFields, notFound, type FieldError } from "@/lib/errors";
+import { conflict, invalidFields, notFound } from "@/lib/errors";
 import { lockWorkspace } from "@/lib/workspaces/lock";
-import { shuffle, splitEvenly } from "./draw";
+import { shuffle } from "./draw";
 import { isTestCodeShaped, newTestCode } from "./links";
 import { deliveryFor, latestEmailDeliveries } from "./email-status";
-import { duplicateEmails, insertRecipients, queueInvitations, toRecipientView, type NewRecipient } from "./recipients";
-import {
-  addRecipientsInput,
-  createTestInput,
-  type AddRecipientsInput,
-  type CreateTestInput,
-  type RecipientView,
-  type TestSummaryView,
-  type TestView,
-} from "./schemas";
+import { insertRecipients, queueInvitations, toRecipientView, type NewRecipient } from "./recipients";
+import { creationRules, duplicateEmails } from "./rules";
+import { type NewRecipients, type NewTest, type RecipientView, type TestSummaryView, type TestView } from "./schemas";
 
 /**
  * Creates a test: checks every field first and reports all that are wrong at once, then,
@@ -39,51 +20,14 @@ import {
  * first insert (the one lock order, lib/workspaces/lock.ts) and is re-run whole on a
  * deadlock or serialization failure.
  */
-export async function createTest(db: Db, workspaceId: string, input: CreateTestInput): Promise<TestView> {
-  const parsed = createTestInput.parse(input);
-  const fields: FieldError[] = [];
-
-  if (Boolean(parsed.recipients) === Boolean(parsed.class_id)) {
-    fields.push({ field: "recipients", message: "Give either recipients or class_id (exactly one of them)." });
-  }
-  if ((parsed.questions === undefined) === (parsed.questions_per_domain === undefined)) {
-    fields.push({ field: "questions", message: "Give either questions (a total) or questions_per_domain (exactly one of them)." });
-  }
-  if (parsed.questions !== undefined && !parsed.domains) {
-    fields.push({ field: "domains", message: "Choose the domains the questions are split over." });
-  }
-  if (parsed.recipients) fields.push(...duplicateEmails(parsed.recipients));
-
+export async function createTest(db: Db, workspaceId: string, parsed: NewTest): Promise<TestView> {
+  const { fields, plan } = creationRules(parsed);
   const [certification] = await db
     .select()
     .from(certifications)
     .where(and(eq(certifications.id, parsed.certification_id), visibleTo(workspaceId)));
   if (!certification) fields.push({ field: "certification_id", message: "No such certification in your catalog." });
-
-  // Domains and their counts, in the order given.
-  const plan: { domainId: number; count: number; field: string }[] = [];
-  if (parsed.questions_per_domain) {
-    parsed.questions_per_domain.forEach((entry, index) =>
-      plan.push({ domainId: entry.domain_id, count: entry.questions, field: `questions_per_domain.${index}` }),
-    );
-    if (parsed.domains) {
-      const listed = new Set(parsed.questions_per_domain.map((entry) => entry.domain_id));
-      if (parsed.domains.length !== listed.size || parsed.domains.some((id) => !listed.has(id))) {
-        fields.push({ field: "domains", message: "domains must list the same domains as questions_per_domain (or be left out)." });
-      }
-    }
-  } else if (parsed.domains && parsed.questions !== undefined) {
-    const split = splitEvenly(parsed.questions, parsed.domains);
-    parsed.domains.forEach((id, index) => plan.push({ domainId: id, count: split.get(id) ?? 0, field: `domains.${index}` }));
-    if (parsed.questions < parsed.domains.length) {
-      fields.push({ field: "questions", message: `At least one question per domain: ask for ${parsed.domains.length} or more.` });
-    }
-  }
-  const seenDomains = new Set<number>();
-  for (const entry of plan) {
-    if (seenDomains.has(entry.domainId)) fields.push({ field: entry.field, message: `Domain ${entry.domainId} is listed twice.` });
-    seenDomains.add(entry.domainId);
-  }
+  const seenDomains = new Set(plan.map((entry) => entry.domainId));
 
   const available = new Map<number, { name: string; position: number; questions: number }>();
   if (certification && plan.length) {
@@ -255,8 +199,7 @@ export async function getTest(db: Db, workspaceId: string, code: string): Promis
 }
 
 /** Sends the test to more people, same rules as creation. */
-export async function addRecipients(db: Db, workspaceId: string, code: string, input: AddRecipientsInput): Promise<RecipientView[]> {
-  const parsed = addRecipientsInput.parse(input);
+export async function addRecipients(db: Db, workspaceId: string, code: string, parsed: NewRecipients): Promise<RecipientView[]> {
   const duplicates = duplicateEmails(parsed.recipients);
   if (duplicates.length) throw invalidFields(duplicates);
   const test = await findTest(db, workspaceId, code);

@@ -7,7 +7,7 @@ import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { AppError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { lockWorkspace } from "@/lib/workspaces/lock";
-import { createWebhookInput, MAX_ENDPOINTS_PER_WORKSPACE, type CreateWebhookInput, type WebhookView } from "./schemas";
+import { MAX_ENDPOINTS_PER_WORKSPACE, type CreateWebhookInput, type WebhookView } from "./schemas";
 
 export function toWebhookView(endpoint: WebhookEndpoint): WebhookView {
   return { id: endpoint.id, url: endpoint.url, events: endpoint.events, created_at: endpoint.createdAt.toISOString() };
@@ -24,10 +24,9 @@ export function generateWebhookSecret(): string {
 export async function createWebhook(
   db: Db,
   workspaceId: string,
-  input: CreateWebhookInput,
+  parsed: CreateWebhookInput,
   source: "api" | "dashboard",
 ): Promise<WebhookView & { secret?: string }> {
-  const parsed = createWebhookInput.parse(input);
   return transactionWithRetry(db, async (tx) => {
     await lockWorkspace(tx, workspaceId);
     const [{ total }] = await tx.select({ total: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, workspaceId));

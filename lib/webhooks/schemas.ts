@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deliveryStatuses } from "@/db/schema/statuses";
 import { pageSchema } from "@/lib/api/paging";
 import { availableEvents } from "@/lib/events/catalog";
 
@@ -32,7 +33,7 @@ export const createWebhookInput = z.object({
     .optional()
     .meta({ description: "Signing secret (16–128 characters). Absent: one is generated (whsec_…) and returned once." }),
 });
-export type CreateWebhookInput = z.input<typeof createWebhookInput>;
+export type CreateWebhookInput = z.output<typeof createWebhookInput>;
 
 export const webhookView = z
   .object({
@@ -49,7 +50,12 @@ export const createdWebhook = webhookView
   .meta({ id: "CreatedWebhook" });
 
 export const webhookList = pageSchema(webhookView)
-  .extend({ available_events: z.array(z.string()).meta({ description: "Every event the platform emits." }) })
+  .extend({
+    available_events: z.array(z.string()).meta({ description: "Every event the platform emits." }),
+    event_descriptions: z
+      .record(z.string(), z.string())
+      .meta({ description: "Not in the specification (additive): what each of `available_events` means, by name." }),
+  })
   .meta({ id: "WebhookList" });
 
 export const attemptView = z.object({
@@ -70,10 +76,11 @@ export const deliveryView = z.object({
   id: z.string(),
   event_id: z.string(),
   event: z.string(),
-  status: z.enum(["pending", "delivered", "dropped"]),
+  status: z.enum(deliveryStatuses),
   attempts: z.array(attemptView),
   next_attempt_at: z.string().nullable(),
   created_at: z.string(),
   redelivery_of: z.string().nullable(),
 });
 export type DeliveryView = z.infer<typeof deliveryView>;
+export const deliveryList = pageSchema(deliveryView).meta({ id: "DeliveryList" });

@@ -14,7 +14,7 @@ import { call } from "../helpers/http";
 
 vi.stubEnv("TRUST_PROXY", "1");
 
-const joinRoute = await import("@/app/api/c/[ctfId]/join/route");
+const joinRoute = await import("@/app/api/c/[ctf_id]/join/route");
 
 let database: TestDatabase;
 let trainer: Trainer;
@@ -60,7 +60,7 @@ async function invitedEvents(address: string): Promise<number> {
 function enrol(email: string, client: string, forwardedFor = client) {
   return call(joinRoute.POST, `/api/c/${ctfId}/join`, {
     method: "POST",
-    params: { ctfId },
+    params: { ctf_id: ctfId },
     body: { email },
     headers: { origin: "http://localhost", host: "localhost", "x-forwarded-for": forwardedFor },
   });

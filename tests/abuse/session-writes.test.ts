@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { webhookDeliveries } from "@/db/schema";
 import { SESSION_RATE_LIMIT } from "@/lib/ratelimit/session";
 import { createWebhook } from "@/lib/webhooks/endpoints";
+import { createWebhookInput } from "@/lib/webhooks/schemas";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { signInAs } from "../helpers/session";
 
-// Dashboard writes (withSession, /api/app/**) count against a bucket per signed-in user:
+// Dashboard writes (a signed-in session, on /api/v1 and /api/app alike) count against a bucket per signed-in user:
 // 120 changes per 60 s, like an API key, with the same 429 and headers as /api/v1. On
 // PostgreSQL the simultaneous calls below really race (pool of 20); the count stays exact.
 
@@ -16,7 +17,8 @@ import { signInAs } from "../helpers/session";
 vi.mock("@/lib/auth/session", () => import("../helpers/session"));
 
 const testEventRoute = await import("@/app/api/app/webhooks/[id]/test/route");
-const webhooksRoute = await import("@/app/api/app/webhooks/route");
+// The dashboard lists and adds endpoints through /api/v1 with its session: the same bucket.
+const webhooksRoute = await import("@/app/api/v1/webhooks/route");
 
 let database: TestDatabase;
 const sameOrigin = { origin: "http://localhost", "x-forwarded-host": "localhost" };
@@ -30,7 +32,7 @@ async function signedInTrainer(): Promise<{ trainer: Trainer; endpointId: string
   const trainer = await createTrainer(database.db);
   signInAs(trainer);
   // Never dialled: no executor runs in this file; deliveries are only counted.
-  const endpoint = await createWebhook(database.db, trainer.workspaceId, { url: "https://hooks.example.test/in", events: [] }, "dashboard");
+  const endpoint = await createWebhook(database.db, trainer.workspaceId, createWebhookInput.parse({ url: "https://hooks.example.test/in", events: [] }), "dashboard");
   return { trainer, endpointId: endpoint.id };
 }
 
@@ -79,7 +81,7 @@ describe("dashboard writes are limited per signed-in user", () => {
     for (let i = 0; i < SESSION_RATE_LIMIT.requests; i++) expect((await sendTestEvent(endpointId)).status).toBe(202);
     expect((await sendTestEvent(endpointId)).status).toBe(429);
 
-    const read = await call(webhooksRoute.GET, "/api/app/webhooks");
+    const read = await call(webhooksRoute.GET, "/api/v1/webhooks");
     expect(read.status).toBe(200);
     expect(read.headers.get("x-ratelimit-limit")).toBeNull();
 
@@ -93,13 +95,13 @@ describe("dashboard writes are limited per signed-in user", () => {
   it("a refused write changes nothing: other write routes share the bucket", async () => {
     const { endpointId } = await signedInTrainer();
     for (let i = 0; i < SESSION_RATE_LIMIT.requests; i++) await sendTestEvent(endpointId);
-    const created = await call(webhooksRoute.POST, "/api/app/webhooks", {
+    const created = await call(webhooksRoute.POST, "/api/v1/webhooks", {
       method: "POST",
       headers: sameOrigin,
       body: { url: "https://hooks.example.test/second", events: [] },
     });
     expect(created.status).toBe(429);
-    const list = await call(webhooksRoute.GET, "/api/app/webhooks");
+    const list = await call(webhooksRoute.GET, "/api/v1/webhooks");
     expect(list.body.data.map((hook: { url: string }) => hook.url)).toEqual(["https://hooks.example.test/in"]);
   });
 });

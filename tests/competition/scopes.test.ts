@@ -8,7 +8,8 @@ import type { ApiScope } from "@/lib/keys/scopes";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { call, type CallResult } from "../helpers/http";
-import { apiRoutes, urlOf } from "../integration/route-table";
+import { contractRoutes, pathWith } from "../helpers/routes";
+import { samples } from "../helpers/samples";
 import { challengeInput, client, ctfInput, expectStatus, type Client } from "./support";
 
 /**
@@ -162,11 +163,12 @@ describe("scopes", () => {
   });
 });
 
+const competitionRoutes = (await contractRoutes()).filter((route) => /^\/api\/v1\/(ctfs|deployments)\/\{/.test(route.path));
+
 describe("tenancy: another workspace's ids are 404 on every competition route", () => {
-  const competitionRoutes = apiRoutes.filter((route) => /^\/(ctfs|deployments)\/\{/.test(route.path));
 
   it("covers every competition route that names a resource", () => {
-    expect(competitionRoutes.map((route) => `${route.method} ${route.path}`).sort()).toEqual(
+    expect(competitionRoutes.map((route) => `${route.method} ${route.path.replace("/api/v1", "")}`).sort()).toEqual(
       [
         "DELETE /ctfs/{ctf_id}",
         "DELETE /ctfs/{ctf_id}/challenges/{challenge_id}",
@@ -193,18 +195,20 @@ describe("tenancy: another workspace's ids are 404 on every competition route", 
   it.each(competitionRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))("%s", async (_name, route) => {
     const owner = await createTrainer(database.db);
     const intruder = await createTrainer(database.db);
-    const params = await route.ownParams!(database.db, owner);
-    const body = route.body ? await route.body(database.db, owner) : undefined;
+    const sample = samples[route.contract.id];
+    const world = { db: database.db, owner, stranger: intruder };
+    const params = await sample.params!(world, owner);
+    const body = await sample.body?.(world, owner, params);
     const before = await snapshotOf(params);
 
     // The intruder's full-access key, the owner's ids.
-    const foreign = await call(route.handler, urlOf(route, params), { method: route.method, key: intruder.secret, params, body });
+    const foreign = await call(route.handler, pathWith(route.path, params), { method: route.method, key: intruder.secret, params, body });
     expect(foreign.status, JSON.stringify(foreign.body)).toBe(404);
     expect(foreign.body.error.code).toBe("not_found");
 
     // Indistinguishable from an id that does not exist at all.
     const absentParams = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, value.replace(/.{4}$/, "ZZZZ")]));
-    const absent = await call(route.handler, urlOf(route, absentParams), { method: route.method, key: owner.secret, params: absentParams, body });
+    const absent = await call(route.handler, pathWith(route.path, absentParams), { method: route.method, key: owner.secret, params: absentParams, body });
     expect(absent.status).toBe(404);
     expect(absent.body.error.message).toBe(foreign.body.error.message);
 
@@ -214,7 +218,7 @@ describe("tenancy: another workspace's ids are 404 on every competition route", 
       expectStatus(await client(intruder.secret).deploy(theirs.id), 202);
       await completeCtfDeploy(database.db, theirs.id);
       const mixed = { ...params, ctf_id: theirs.id };
-      const result = await call(route.handler, urlOf(route, mixed), { method: route.method, key: intruder.secret, params: mixed, body });
+      const result = await call(route.handler, pathWith(route.path, mixed), { method: route.method, key: intruder.secret, params: mixed, body });
       expect(result.status).toBe(404);
     }
 

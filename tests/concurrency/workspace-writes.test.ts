@@ -4,6 +4,7 @@ import { catalogCertificationId } from "@/db/seed";
 import { apiKeys, classes, classInvitations, domains, emailMessages, events, recipients, tests, webhookEndpoints } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { createApiKey } from "@/lib/keys";
+import { createApiKeyInput } from "@/lib/keys/schemas";
 import { setPlan } from "@/lib/workspaces";
 import { lockWorkspace } from "@/lib/workspaces/lock";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
@@ -22,8 +23,7 @@ import { signInAs } from "../helpers/session";
  * trainer (and so its own keys) and stays under both, so a 429 here would be a failure.
  */
 
-// The dashboard's key route reads the session; here it is whichever trainer a test sets.
-// The dashboard routes read the session: the trainer signed in with signInAs.
+// The dashboard's routes, and /api/v1 called without a key, read the session: the trainer signed in with signInAs.
 vi.mock("@/lib/auth/session", () => import("../helpers/session"));
 
 const testsRoute = await import("@/app/api/v1/tests/route");
@@ -32,8 +32,6 @@ const classesRoute = await import("@/app/api/v1/classes/route");
 const invitationsRoute = await import("@/app/api/v1/classes/[id]/invitations/route");
 const webhooksRoute = await import("@/app/api/v1/webhooks/route");
 const dashboardKeysRoute = await import("@/app/api/app/keys/route");
-const dashboardTestsRoute = await import("@/app/api/app/tests/route");
-const dashboardRecipientsRoute = await import("@/app/api/app/tests/[code]/recipients/route");
 
 let database: TestDatabase;
 let certificationId: number;
@@ -55,7 +53,7 @@ async function trainerWith(options: { keys?: number; plan?: "free" | "pro" } = {
   const trainer = await createTrainer(database.db);
   if (options.plan) await setPlan(database.db, trainer.workspaceId, options.plan);
   const keys = [trainer.secret];
-  for (let i = 1; i < (options.keys ?? 1); i++) keys.push((await createApiKey(database.db, trainer.workspaceId, { name: `key ${i + 1}` })).secret);
+  for (let i = 1; i < (options.keys ?? 1); i++) keys.push((await createApiKey(database.db, trainer.workspaceId, createApiKeyInput.parse({ name: `key ${i + 1}` }))).secret);
   return { trainer, keys };
 }
 
@@ -235,9 +233,9 @@ describe("every kind of workspace write at once", () => {
       calls.push(postInvitation(keyFor(keys, i + 1), klass.body.id));
       calls.push(postWebhook(keyFor(keys, i)));
       calls.push(call(dashboardKeysRoute.POST, "/api/app/keys", { method: "POST", headers: sameOrigin, body: { name: `mixed ${i}` } }));
-      calls.push(call(dashboardTestsRoute.POST, "/api/app/tests", { method: "POST", headers: sameOrigin, body: createTestBody() }));
+      calls.push(call(testsRoute.POST, "/api/v1/tests", { method: "POST", headers: sameOrigin, body: createTestBody() }));
       calls.push(
-        call(dashboardRecipientsRoute.POST, `/api/app/tests/${base.body.code}/recipients`, {
+        call(recipientsRoute.POST, `/api/v1/tests/${base.body.code}/recipients`, {
           method: "POST",
           headers: sameOrigin,
           params: { code: base.body.code },

@@ -18,8 +18,6 @@ vi.mock("@/lib/auth/session", () => import("../helpers/session"));
 const webhookRoute = await import("@/app/api/webhooks/resend/route");
 const apiTestRoute = await import("@/app/api/v1/tests/[code]/route");
 const apiClassRoute = await import("@/app/api/v1/classes/[id]/route");
-const appTestRoute = await import("@/app/api/app/tests/[code]/route");
-const appClassRoute = await import("@/app/api/app/classes/[id]/route");
 
 const secret = newWebhookSecret();
 let database: TestDatabase;
@@ -48,6 +46,7 @@ async function sendTest(...emails: string[]) {
   counter += 1;
   const test = await createTest(database.db, trainer.workspaceId, {
     certification_id: certificationId,
+    send_email: true,
     domains: domainIds.slice(0, 1),
     questions: 1,
     recipients: emails.map((email) => ({ email: email.replace("@", `+${counter}@`), name: "" })),
@@ -94,8 +93,8 @@ describe("POST /api/webhooks/resend → the e-mail status of recipients and invi
     // The specification's fields are as they were.
     expect(shown).toMatchObject({ id: gone.id, email: gone.email, status: "sent" });
     expect((await readRecipient(code, fine.id)).email_delivery.status).toBe("sent");
-    // The dashboard's route returns the same view.
-    const dashboard = await call(appTestRoute.GET, `/api/app/tests/${code}`, { params: { code } });
+    // The dashboard (the same route, with its session) sees the same view.
+    const dashboard = await call(apiTestRoute.GET, `/api/v1/tests/${code}`, { params: { code } });
     expect(dashboard.body.recipients.find((r: { id: number }) => r.id === gone.id).email_delivery.status).toBe("bounced");
   });
 
@@ -113,7 +112,7 @@ describe("POST /api/webhooks/resend → the e-mail status of recipients and invi
     const shown = api.body.invitations.find((i: { id: number }) => i.id === invitation.id);
     expect(shown.email_delivery).toMatchObject({ status: "delivered", detail: null });
     expect(api.body.invitations.find((i: { email: string }) => i.email === "other@example.com").email_delivery.status).toBe("queued");
-    const dashboard = await call(appClassRoute.GET, `/api/app/classes/${klass.id}`, { params: { id: String(klass.id) } });
+    const dashboard = await call(apiClassRoute.GET, `/api/v1/classes/${klass.id}`, { params: { id: String(klass.id) } });
     expect(dashboard.body.invitations.find((i: { id: number }) => i.id === invitation.id).email_delivery.status).toBe("delivered");
   });
 

@@ -61,6 +61,7 @@ describe("Resend events for mail sent through the real sender", () => {
     const [domain] = await database.db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, certificationId));
     const test = await createTest(database.db, trainer.workspaceId, {
       certification_id: certificationId,
+      send_email: true,
       domains: [domain.id],
       questions: 1,
       recipients: [

@@ -1,136 +1,58 @@
 import fc from "fast-check";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { catalogCertificationId } from "@/db/seed";
-import { domains, questions, webhookDeliveries } from "@/db/schema";
-import { createCertification } from "@/lib/certification/catalog";
-import { createClass } from "@/lib/classes/classes";
-import { createChallenge } from "@/lib/ctf/challenges";
-import { completeCtfDeploy, createCtf, deployCtf } from "@/lib/ctf/competitions";
-import { createDeployment } from "@/lib/ctf/deployments";
-import { createApiKey } from "@/lib/keys";
-import { createTest } from "@/lib/tests/tests";
-import { createWebhook } from "@/lib/webhooks/endpoints";
-import { sendTestEvent } from "@/lib/webhooks/deliveries";
+import type { AnyContract } from "@/lib/api/contract";
 import { setPlan } from "@/lib/workspaces";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
-import { discoverRoutes, resourceOf, type DiscoveredRoute } from "./routes";
+import { contractRoutes, type ServedRoute } from "../helpers/routes";
+import { samples } from "../helpers/samples";
+import type { SampleWorld } from "../helpers/samples/types";
 import { signInAs } from "../helpers/session";
 
 /**
- * Property-based fuzzing of EVERY route handler under app/api (found on disk): generated
- * bodies, path segments, query strings and origins, plus each known class of bad input
- * (NUL, unpaired surrogates, integers beyond PostgreSQL's `integer`, dates that are not
- * dates, `Origin: null`), alone and twenty at once. Each answer must be below 500, every
- * error must be in the one error shape, and a refused request must write nothing.
+ * Property-based fuzzing of EVERY route handler under app/api (found on disk, each with its
+ * contract): generated bodies, path segments, query strings and origins, plus each known
+ * class of bad input (NUL, unpaired surrogates, integers beyond PostgreSQL's `integer`,
+ * dates that are not dates, `Origin: null`), alone and twenty at once. Each answer must be
+ * below 500, every error must be in the one error shape, and a refused request must write
+ * nothing. Valid params and bodies come from the same samples as the route table
+ * (tests/helpers/samples), so a new endpoint is fuzzed by declaring it.
  */
 
 // The dashboard routes read the session: the trainer signed in with signInAs.
 vi.mock("@/lib/auth/session", () => import("../helpers/session"));
 
-const routes = await discoverRoutes();
+type Route = ServedRoute & { contract: AnyContract };
+const routes: Route[] = await contractRoutes();
+const paramNames = (route: Route) => [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
 
 let database: TestDatabase;
 let owner: Trainer;
-/** A valid value for each resource a path names, owned by `owner`. */
-const fixtures: Record<string, string> = {};
+/** Per contract id: params naming the owner's resources, and a valid body. */
+const valid: Record<string, { params: Record<string, string>; body: unknown }> = {};
 
 beforeAll(async () => {
   // With a signing secret the Resend webhook route checks what it is sent, instead of being a 404.
   vi.stubEnv("RESEND_WEBHOOK_SECRET", `whsec_${Buffer.from("fuzz-secret-fuzz-secret-32-bytes").toString("base64")}`);
   database = await createTestDatabase();
-  const db = database.db;
-  owner = await createTrainer(db);
-  await setPlan(db, owner.workspaceId, "pro");
+  owner = await createTrainer(database.db);
+  const stranger = await createTrainer(database.db);
+  await setPlan(database.db, owner.workspaceId, "pro");
   signInAs(owner);
-
-  const own = await createCertification(db, owner.workspaceId, {
-    name: "Fuzz certification",
-    vendor: "Acme",
-    domains: [{ name: "Basics", questions: [{ prompt: "2 + 2?", options: ["3", "4"], correct: 1 }] }],
-  });
-  const [domain] = await db.select().from(domains).where(eq(domains.certificationId, own.id));
-  const [question] = await db.select().from(questions).where(eq(questions.domainId, domain.id));
-  const catalogId = (await catalogCertificationId(db, "aws-clf-c02"))!;
-  const catalogDomains = await db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, catalogId));
-  const test = await createTest(db, owner.workspaceId, {
-    certification_id: catalogId,
-    domains: catalogDomains.slice(0, 2).map((d) => d.id),
-    questions: 4,
-    recipients: [{ email: "recipient@example.com", name: "R" }],
-    send_email: false,
-  });
-  const klass = await createClass(db, owner.workspaceId, { name: "Fuzz class", certification_id: catalogId, emails: ["student@example.com"] });
-  const webhook = await createWebhook(db, owner.workspaceId, { url: "https://example.com/hook" }, "dashboard");
-  await sendTestEvent(db, owner.workspaceId, webhook.id);
-  const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, webhook.id));
-  // A key of its own for DELETE /keys/{id}: revoking the owner's key would stop the /api/v1 calls.
-  const spareKey = await createApiKey(db, owner.workspaceId, { name: "spare" });
-  const ctf = await createCtf(db, owner.workspaceId, { title: "Fuzz CTF", starts_at: "2026-12-01T10:00:00Z", ends_at: "2026-12-02T10:00:00Z" });
-  const challenge = await createChallenge(db, owner.workspaceId, ctf.id, { title: "Warm-up", category: "web", flag: "CTF{x}", points: 50 });
-  const deployment = await createDeployment(db, owner.workspaceId, { challenge_id: challenge.id, duration_minutes: 30 });
-  const open = await createCtf(db, owner.workspaceId, { title: "Open CTF", starts_at: "2026-12-01T10:00:00Z", ends_at: "2026-12-02T10:00:00Z", is_public: true });
-  await deployCtf(db, owner.workspaceId, open.id);
-  await completeCtfDeploy(db, open.id);
-
-  Object.assign(fixtures, {
-    "certifications.id": String(own.id),
-    "my-certifications.id": String(own.id),
-    domainId: String(domain.id),
-    questionId: String(question.id),
-    code: test.code,
-    "recipients.id": String(test.recipients[0].id),
-    token: new URL(test.recipients[0].link, "http://localhost").pathname.split("/").pop()!,
-    "classes.id": String(klass.id),
-    invitationId: String(klass.invitations[0].id),
-    "webhooks.id": webhook.id,
-    "deliveries.id": delivery.id,
-    "keys.id": spareKey.key.id,
-    ctf_id: ctf.id,
-    challenge_id: challenge.id,
-    deployment_id: deployment.id,
-    ctfId: open.id,
-  });
+  const world: SampleWorld = { db: database.db, owner, stranger };
+  for (const route of routes) {
+    const sample = samples[route.contract.id] ?? {};
+    const params = (await sample.params?.(world, owner)) ?? {};
+    valid[route.contract.id] = { params, body: await sample.body?.(world, owner, params) };
+  }
 });
 afterAll(async () => {
+  signInAs(undefined);
   await database.drop();
   vi.unstubAllEnvs();
 });
 
-// ---------------------------------------------------------------------------------------
-// Valid bodies, by path below /api/v1 or /api/app: the fuzzer mutates them field by field.
-
-const validBodies: Record<string, () => unknown> = {
-  "POST /tests": () => ({ certification_id: 1, domains: [1], questions: 1, recipients: [{ email: "a@example.com", name: "A" }], send_email: false }),
-  "POST /tests/[code]/recipients": () => ({ recipients: [{ email: "b@example.com", name: "B" }], send_email: false }),
-  "POST /classes": () => ({ name: "Class", certification_id: 1, emails: ["c@example.com"] }),
-  "POST /classes/[id]/invitations": () => ({ emails: ["d@example.com"] }),
-  "POST /webhooks": () => ({ url: "https://example.com/h", events: ["ctf.deployed"] }),
-  "POST /ctfs": () => ({ title: "T", description: "D", starts_at: "2026-12-01T10:00:00Z", ends_at: "2026-12-02T10:00:00Z", is_public: false }),
-  "PATCH /ctfs/[ctf_id]": () => ({ title: "T2", starts_at: "2026-12-01T10:00:00Z", ends_at: "2026-12-03T10:00:00Z" }),
-  "POST /ctfs/[ctf_id]/challenges": () => ({ title: "C", category: "web", description: "", points: 10, flag: "F{1}", hints: [{ text: "h", cost: 1 }] }),
-  "PATCH /ctfs/[ctf_id]/challenges/[challenge_id]": () => ({ title: "C2", points: 20, hints: [{ text: "h2", cost: 2 }] }),
-  "POST /ctfs/[ctf_id]/challenges/generate": () => ({ category: "crypto", difficulty: "easy" }),
-  "POST /ctfs/[ctf_id]/members": () => ({ email: "m@example.com" }),
-  "POST /deployments": () => ({ challenge_id: fixtures.challenge_id, ends_at: "2030-01-01T00:00:00Z" }),
-  "POST /keys": () => ({ name: "k", scopes: ["ctf:read"] }),
-  "POST /my-certifications": () => ({ name: "N", vendor: "V", code: "", description: "", domains: ["D1"] }),
-  "PATCH /my-certifications/[id]": () => ({ name: "N", vendor: "V", code: "C", description: "D" }),
-  "POST /my-certifications/[id]/domains": () => ({ name: "D2" }),
-  "POST /my-certifications/[id]/import": () => ({ csv: "domain,prompt,option_a,option_b,correct\nBasics,Q?,a,b,a\n" }),
-  "PATCH /my-certifications/domains/[domainId]": () => ({ name: "D3" }),
-  "POST /my-certifications/domains/[domainId]/questions": () => ({ prompt: "P?", options: ["a", "b"], correct: 0, explanation: "" }),
-  "PATCH /my-certifications/questions/[questionId]": () => ({ prompt: "P2?", options: ["a", "b", "c"], correct: 2, explanation: "e" }),
-  "PUT /api/t/[token]/answers": () => ({ question_id: 1, option: 0 }),
-  "POST /api/c/[ctfId]/join": () => ({ email: "j@example.com" }),
-  "POST /api/webhooks/resend": () => ({ type: "email.bounced", created_at: "2026-11-23T10:00:00Z", data: { email_id: "re_1", bounce: { message: "m" } } }),
-};
-
-function validBody(route: DiscoveredRoute): unknown {
-  const key = `${route.method} ${route.path.replace(/^\/api\/(v1|app)/, "")}`;
-  return (validBodies[key] ?? validBodies[`${route.method} ${route.path}`])?.();
-}
+const validBody = (route: Route): unknown => valid[route.contract.id]?.body;
 
 /** Every path to a leaf of a JSON value: ["recipients", 0, "email"], … */
 function leafPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
@@ -182,7 +104,7 @@ type Attempt = {
   origin?: string | null;
 };
 
-function requestFor(route: DiscoveredRoute, attempt: Attempt, key: string): Request {
+function requestFor(route: Route, attempt: Attempt, key: string): Request {
   const segment = (value: string) => {
     try {
       return encodeURIComponent(value);
@@ -190,10 +112,10 @@ function requestFor(route: DiscoveredRoute, attempt: Attempt, key: string): Requ
       return "x"; // an unpaired surrogate cannot be percent-encoded; the handler gets the raw value below
     }
   };
-  const url = new URL(`http://localhost${route.path.replace(/\[(\w+)\]/g, (_, name: string) => segment(attempt.params[name] ?? ""))}`);
+  const url = new URL(`http://localhost${route.path.replace(/\{(\w+)\}/g, (_, name: string) => segment(attempt.params[name] ?? ""))}`);
   for (const [name, value] of Object.entries(attempt.query ?? {})) url.searchParams.set(name, value);
   const headers = new Headers({ host: "localhost" });
-  if (route.kind === "api-key") headers.set("x-api-key", key);
+  if (route.contract.caller === "workspace") headers.set("x-api-key", key);
   const origin = attempt.origin === undefined ? "http://localhost" : attempt.origin;
   if (origin !== null) headers.set("origin", origin);
   let body: string | undefined;
@@ -204,7 +126,7 @@ function requestFor(route: DiscoveredRoute, attempt: Attempt, key: string): Requ
   return new Request(url, { method: route.method, headers, body });
 }
 
-async function send(route: DiscoveredRoute, attempt: Attempt) {
+async function send(route: Route, attempt: Attempt) {
   const response = await route.handler(requestFor(route, attempt, owner.secret), { params: Promise.resolve(attempt.params) });
   const text = await response.text();
   let json: any;
@@ -240,15 +162,15 @@ async function clearRateLogs(): Promise<void> {
   for (const name of (await tables()).filter(isLimiterTable)) await database.query(`delete from "${name}"`);
 }
 
-function validParams(route: DiscoveredRoute): Record<string, string> {
-  return Object.fromEntries(route.params.map((name) => [name, fixtures[resourceOf(route, name)] ?? "1"]));
+function validParams(route: Route): Record<string, string> {
+  return valid[route.contract.id]?.params ?? {};
 }
 
 /** Row counts after the last request: the "before" of the next one. */
 let baseline: string | undefined;
 let sinceCleared = 0;
 
-async function check(route: DiscoveredRoute, attempt: Attempt): Promise<void> {
+async function check(route: Route, attempt: Attempt): Promise<void> {
   if (baseline === undefined || ++sinceCleared >= 50) {
     await clearRateLogs();
     sinceCleared = 0;
@@ -271,9 +193,9 @@ async function check(route: DiscoveredRoute, attempt: Attempt): Promise<void> {
   }
 }
 
-function attemptArbitrary(route: DiscoveredRoute): fc.Arbitrary<Attempt> {
+function attemptArbitrary(route: Route): fc.Arbitrary<Attempt> {
   const valid = validParams(route);
-  const params = fc.record(Object.fromEntries(route.params.map((name) => [name, fc.oneof({ weight: 3, arbitrary: fc.constant(valid[name]) }, { weight: 1, arbitrary: anyText })])));
+  const params = fc.record(Object.fromEntries(paramNames(route).map((name) => [name, fc.oneof({ weight: 3, arbitrary: fc.constant(valid[name]) }, { weight: 1, arbitrary: anyText })])));
   const sample = validBody(route);
   const paths = sample === undefined ? [] : leafPaths(sample);
   const body =
@@ -292,10 +214,10 @@ function attemptArbitrary(route: DiscoveredRoute): fc.Arbitrary<Attempt> {
 }
 
 /** The classes from the issue, each sent on purpose rather than left to chance. */
-function knownBadAttempts(route: DiscoveredRoute): Attempt[] {
+function knownBadAttempts(route: Route): Attempt[] {
   const params = validParams(route);
   const attempts: Attempt[] = [];
-  for (const name of route.params) for (const bad of badSegments) attempts.push({ params: { ...params, [name]: bad } });
+  for (const name of paramNames(route)) for (const bad of badSegments) attempts.push({ params: { ...params, [name]: bad } });
   if (route.method === "GET") for (const query of badQueries) attempts.push({ params, query });
   const sample = validBody(route);
   if (sample !== undefined) {
@@ -306,7 +228,7 @@ function knownBadAttempts(route: DiscoveredRoute): Attempt[] {
   if (route.method !== "GET") {
     for (const raw of ['{"a":"\\u0000"}', '{"a":"\\ud800"}', "\u0000", "{", "[".repeat(5000)]) attempts.push({ params, body: raw });
   }
-  if (route.kind === "session" || route.kind === "public") {
+  if (["session", "public", "player"].includes(route.contract.caller) && route.method !== "GET") {
     for (const origin of [null, ...badOrigins]) attempts.push({ params, body: sample, origin });
   }
   return attempts;
@@ -314,8 +236,8 @@ function knownBadAttempts(route: DiscoveredRoute): Attempt[] {
 
 describe("every route answers bad input with a 4xx in the error shape, and writes nothing", () => {
   it("finds the routes of every caller kind", () => {
-    const kinds = new Set(routes.map((route) => route.kind));
-    expect([...kinds].sort()).toEqual(["api-key", "public", "session", "token"]);
+    const kinds = new Set(routes.map((route) => route.contract.caller));
+    expect([...kinds].sort()).toEqual(["provider", "public", "recipient", "session", "workspace"]);
     expect(routes.length).toBeGreaterThan(60);
   });
 
@@ -339,7 +261,7 @@ describe("every route answers bad input with a 4xx in the error shape, and write
       const batch: Attempt[] = Array.from({ length: 20 }, (_, i) =>
         sample !== undefined
           ? { params, body: withValueAt(sample, leafPaths(sample)[i % leafPaths(sample).length], badValues[i % badValues.length]) }
-          : { params: { ...params, ...(route.params.length ? { [route.params[0]]: badSegments[i % badSegments.length] } : {}) }, query: badQueries[i % badQueries.length] },
+          : { params: { ...params, ...(paramNames(route).length ? { [paramNames(route)[0]]: badSegments[i % badSegments.length] } : {}) }, query: badQueries[i % badQueries.length] },
       );
       const results = await Promise.all(batch.map((attempt) => send(route, attempt)));
       for (const result of results) {

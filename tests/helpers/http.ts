@@ -32,5 +32,6 @@ export async function call<T = any>(handler: Handler, path: string, options: Cal
     params: Promise.resolve(options.params ?? {}),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : undefined };
+  const json = (response.headers.get("content-type") ?? "").includes("json");
+  return { status: response.status, headers: response.headers, body: text ? (json ? JSON.parse(text) : text) : undefined };
 }

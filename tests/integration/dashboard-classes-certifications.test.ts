@@ -8,19 +8,19 @@ import { signInAs } from "../helpers/session";
 // The dashboard routes read the session: the trainer signed in with signInAs.
 vi.mock("@/lib/auth/session", () => import("../helpers/session"));
 
-const classesRoute = await import("@/app/api/app/classes/route");
-const classRoute = await import("@/app/api/app/classes/[id]/route");
-const invitationsRoute = await import("@/app/api/app/classes/[id]/invitations/route");
-const resendRoute = await import("@/app/api/app/classes/[id]/invitations/[invitationId]/resend/route");
-const progressRoute = await import("@/app/api/app/classes/[id]/progress/route");
+const classesRoute = await import("@/app/api/v1/classes/route");
+const classRoute = await import("@/app/api/v1/classes/[id]/route");
+const invitationsRoute = await import("@/app/api/v1/classes/[id]/invitations/route");
+const resendRoute = await import("@/app/api/v1/classes/[id]/invitations/[invitation_id]/resend/route");
+const progressRoute = await import("@/app/api/v1/classes/[id]/progress/route");
 const myCertificationsRoute = await import("@/app/api/app/my-certifications/route");
 const myCertificationRoute = await import("@/app/api/app/my-certifications/[id]/route");
 const myDomainsRoute = await import("@/app/api/app/my-certifications/[id]/domains/route");
 const myQuestionsRoute = await import("@/app/api/app/my-certifications/[id]/questions/route");
 const myImportRoute = await import("@/app/api/app/my-certifications/[id]/import/route");
-const domainRoute = await import("@/app/api/app/my-certifications/domains/[domainId]/route");
-const domainQuestionsRoute = await import("@/app/api/app/my-certifications/domains/[domainId]/questions/route");
-const questionRoute = await import("@/app/api/app/my-certifications/questions/[questionId]/route");
+const domainRoute = await import("@/app/api/app/my-certifications/domains/[domain_id]/route");
+const domainQuestionsRoute = await import("@/app/api/app/my-certifications/domains/[domain_id]/questions/route");
+const questionRoute = await import("@/app/api/app/my-certifications/questions/[question_id]/route");
 
 let database: TestDatabase;
 let trainer: Trainer;
@@ -45,8 +45,8 @@ describe("dashboard class routes", () => {
   let classId: string;
 
   it("refuses a signed-out caller and a cross-origin change", async () => {
-    expect((await as(undefined, classesRoute.GET, "/api/app/classes")).status).toBe(401);
-    const crossOrigin = await as(trainer, classesRoute.POST, "/api/app/classes", {
+    expect((await as(undefined, classesRoute.GET, "/api/v1/classes")).status).toBe(401);
+    const crossOrigin = await as(trainer, classesRoute.POST, "/api/v1/classes", {
       method: "POST",
       body: { name: "X", certification_id: catalogId, emails: [] },
       headers: { origin: "https://evil.example" },
@@ -55,7 +55,7 @@ describe("dashboard class routes", () => {
   });
 
   it("creates a class within the free plan (1 class, 2 students), then answers 409 with the reason", async () => {
-    const created = await as(trainer, classesRoute.POST, "/api/app/classes", {
+    const created = await as(trainer, classesRoute.POST, "/api/v1/classes", {
       method: "POST",
       body: { name: "Cloud cohort", certification_id: catalogId, emails: ["Ann@example.com", "bob@example.com"] },
     });
@@ -63,20 +63,20 @@ describe("dashboard class routes", () => {
     expect(created.body).toMatchObject({ name: "Cloud cohort", students: 0, pending_invitations: 2, emails: ["ann@example.com", "bob@example.com"] });
     classId = String(created.body.id);
 
-    const second = await as(trainer, classesRoute.POST, "/api/app/classes", { method: "POST", body: { name: "Another", certification_id: catalogId } });
+    const second = await as(trainer, classesRoute.POST, "/api/v1/classes", { method: "POST", body: { name: "Another", certification_id: catalogId } });
     expect(second.status).toBe(409);
     expect(second.body.error).toMatchObject({ code: "plan_limit_exceeded", message: expect.stringContaining("1 class") });
 
-    const list = await as(trainer, classesRoute.GET, "/api/app/classes");
+    const list = await as(trainer, classesRoute.GET, "/api/v1/classes");
     expect(list.body.data.map((c: { id: number }) => c.id)).toEqual([Number(classId)]);
   });
 
   it("reads the class, refuses an invitation beyond the plan, re-sends, reads progress", async () => {
-    const read = await as(trainer, classRoute.GET, `/api/app/classes/${classId}`, { params: { id: classId } });
+    const read = await as(trainer, classRoute.GET, `/api/v1/classes/${classId}`, { params: { id: classId } });
     expect(read.status).toBe(200);
     expect(read.body.invitations.map((i: { email: string }) => i.email)).toEqual(["ann@example.com", "bob@example.com"]);
 
-    const beyond = await as(trainer, invitationsRoute.POST, `/api/app/classes/${classId}/invitations`, {
+    const beyond = await as(trainer, invitationsRoute.POST, `/api/v1/classes/${classId}/invitations`, {
       method: "POST",
       params: { id: classId },
       body: { emails: ["carl@example.com"] },
@@ -85,14 +85,14 @@ describe("dashboard class routes", () => {
     expect(beyond.body.error.message).toMatch(/2 students/);
 
     const invitationId = String(read.body.invitations[0].id);
-    const resent = await as(trainer, resendRoute.POST, `/api/app/classes/${classId}/invitations/${invitationId}/resend`, {
+    const resent = await as(trainer, resendRoute.POST, `/api/v1/classes/${classId}/invitations/${invitationId}/resend`, {
       method: "POST",
-      params: { id: classId, invitationId },
+      params: { id: classId, invitation_id: invitationId },
     });
-    expect(resent.status).toBe(200);
+    expect(resent.status).toBe(202);
     expect(resent.body.id).toBe(Number(classId));
 
-    const progress = await as(trainer, progressRoute.GET, `/api/app/classes/${classId}/progress`, { params: { id: classId } });
+    const progress = await as(trainer, progressRoute.GET, `/api/v1/classes/${classId}/progress`, { params: { id: classId } });
     expect(progress.status).toBe(200);
     expect(progress.body.students.map((s: { email: string; tests_sent: number }) => [s.email, s.tests_sent])).toEqual([
       ["ann@example.com", 0],
@@ -106,10 +106,10 @@ describe("dashboard class routes", () => {
       [progressRoute.GET, { id: classId }],
       [classRoute.GET, { id: "abc" }],
     ] as const) {
-      const result = await as(other, handler, `/api/app/classes/${params.id}`, { params });
+      const result = await as(other, handler, `/api/v1/classes/${params.id}`, { params });
       expect(result.status).toBe(404);
     }
-    const invite = await as(other, invitationsRoute.POST, `/api/app/classes/${classId}/invitations`, {
+    const invite = await as(other, invitationsRoute.POST, `/api/v1/classes/${classId}/invitations`, {
       method: "POST",
       params: { id: classId },
       body: { emails: ["x@example.com"] },
@@ -139,21 +139,21 @@ describe("dashboard own-certification routes", () => {
     expect(domain.status).toBe(201);
     const renamed = await as(trainer, domainRoute.PATCH, `/api/app/my-certifications/domains/${accounts.id}`, {
       method: "PATCH",
-      params: { domainId: String(accounts.id) },
+      params: { domain_id: String(accounts.id) },
       body: { name: "Users" },
     });
     expect(renamed.body).toEqual({ id: accounts.id, name: "Users", questions: 0 });
 
     const question = await as(trainer, domainQuestionsRoute.POST, `/api/app/my-certifications/domains/${accounts.id}/questions`, {
       method: "POST",
-      params: { domainId: String(accounts.id) },
+      params: { domain_id: String(accounts.id) },
       body: { prompt: "Q?", options: ["a", "b"], correct: 1 },
     });
     expect(question.status).toBe(201);
     const questionId = String(question.body.id);
     const edited = await as(trainer, questionRoute.PATCH, `/api/app/my-certifications/questions/${questionId}`, {
       method: "PATCH",
-      params: { questionId },
+      params: { question_id: questionId },
       body: { prompt: "Q2?", options: ["a", "b", "c"], correct: 2, explanation: "c." },
     });
     expect(edited.body).toMatchObject({ prompt: "Q2?", correct: 2 });
@@ -177,7 +177,7 @@ describe("dashboard own-certification routes", () => {
     const listed = await as(trainer, myQuestionsRoute.GET, `/api/app/my-certifications/${id}/questions`, { params: { id } });
     expect(listed.body.data.map((q: { prompt: string }) => q.prompt)).toEqual(["Q2?", "Q3", "Q4"]);
 
-    const deleted = await as(trainer, questionRoute.DELETE, `/api/app/my-certifications/questions/${questionId}`, { method: "DELETE", params: { questionId } });
+    const deleted = await as(trainer, questionRoute.DELETE, `/api/app/my-certifications/questions/${questionId}`, { method: "DELETE", params: { question_id: questionId } });
     expect(deleted.status).toBe(204);
 
     // Another workspace sees none of it; a catalog certification is not editable.
@@ -192,7 +192,7 @@ describe("dashboard own-certification routes", () => {
     const domainId = String(created.body.domains[0].id);
     const result = await as(trainer, domainQuestionsRoute.POST, `/api/app/my-certifications/domains/${domainId}/questions`, {
       method: "POST",
-      params: { domainId },
+      params: { domain_id: domainId },
       body: { prompt: "Q", options: ["a", "a", "b"], correct: 5 },
     });
     expect(result.status).toBe(422);

@@ -13,22 +13,22 @@ import { signInAs } from "../helpers/session";
 // The dashboard routes read the session: the trainer signed in with signInAs.
 vi.mock("@/lib/auth/session", () => import("../helpers/session"));
 
-const ctfsRoute = await import("@/app/api/app/ctfs/route");
-const ctfRoute = await import("@/app/api/app/ctfs/[ctf_id]/route");
-const deployRoute = await import("@/app/api/app/ctfs/[ctf_id]/deploy/route");
-const stopRoute = await import("@/app/api/app/ctfs/[ctf_id]/stop/route");
-const archiveRoute = await import("@/app/api/app/ctfs/[ctf_id]/archive/route");
+const ctfsRoute = await import("@/app/api/v1/ctfs/route");
+const ctfRoute = await import("@/app/api/v1/ctfs/[ctf_id]/route");
+const deployRoute = await import("@/app/api/v1/ctfs/[ctf_id]/deploy/route");
+const stopRoute = await import("@/app/api/v1/ctfs/[ctf_id]/stop/route");
+const archiveRoute = await import("@/app/api/v1/ctfs/[ctf_id]/archive/route");
 const snapshotRoute = await import("@/app/api/app/ctfs/[ctf_id]/snapshot/route");
-const challengesRoute = await import("@/app/api/app/ctfs/[ctf_id]/challenges/route");
-const generateRoute = await import("@/app/api/app/ctfs/[ctf_id]/challenges/generate/route");
-const challengeRoute = await import("@/app/api/app/ctfs/[ctf_id]/challenges/[challenge_id]/route");
-const publishRoute = await import("@/app/api/app/ctfs/[ctf_id]/challenges/[challenge_id]/publish/route");
-const unpublishRoute = await import("@/app/api/app/ctfs/[ctf_id]/challenges/[challenge_id]/unpublish/route");
-const membersRoute = await import("@/app/api/app/ctfs/[ctf_id]/members/route");
-const deploymentsRoute = await import("@/app/api/app/deployments/route");
-const deploymentRoute = await import("@/app/api/app/deployments/[deployment_id]/route");
-const deploymentStopRoute = await import("@/app/api/app/deployments/[deployment_id]/stop/route");
-const joinRoute = await import("@/app/api/c/[ctfId]/join/route");
+const challengesRoute = await import("@/app/api/v1/ctfs/[ctf_id]/challenges/route");
+const generateRoute = await import("@/app/api/v1/ctfs/[ctf_id]/challenges/generate/route");
+const challengeRoute = await import("@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id]/route");
+const publishRoute = await import("@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id]/publish/route");
+const unpublishRoute = await import("@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id]/unpublish/route");
+const membersRoute = await import("@/app/api/v1/ctfs/[ctf_id]/members/route");
+const deploymentsRoute = await import("@/app/api/v1/deployments/route");
+const deploymentRoute = await import("@/app/api/v1/deployments/[deployment_id]/route");
+const deploymentStopRoute = await import("@/app/api/v1/deployments/[deployment_id]/stop/route");
+const joinRoute = await import("@/app/api/c/[ctf_id]/join/route");
 
 let database: TestDatabase;
 let trainer: Trainer;
@@ -57,36 +57,36 @@ describe("dashboard competition routes", () => {
   let challengeId: string;
 
   it("refuses a signed-out caller and a cross-origin change", async () => {
-    expect((await as(undefined, ctfsRoute.GET, "/api/app/ctfs")).status).toBe(401);
-    const crossOrigin = await as(trainer, ctfsRoute.POST, "/api/app/ctfs", { method: "POST", body: { title: "X", ...window }, headers: { origin: "https://evil.example" } });
+    expect((await as(undefined, ctfsRoute.GET, "/api/v1/ctfs")).status).toBe(401);
+    const crossOrigin = await as(trainer, ctfsRoute.POST, "/api/v1/ctfs", { method: "POST", body: { title: "X", ...window }, headers: { origin: "https://evil.example" } });
     expect(crossOrigin.status).toBe(403);
   });
 
   it("creates (422 with fields when the window is backwards), lists and reads a competition", async () => {
-    const backwards = await as(trainer, ctfsRoute.POST, "/api/app/ctfs", {
+    const backwards = await as(trainer, ctfsRoute.POST, "/api/v1/ctfs", {
       method: "POST",
       body: { title: "Backwards", starts_at: window.ends_at, ends_at: window.starts_at },
     });
     expect(backwards.status).toBe(422);
     expect(backwards.body.error.fields).toEqual([{ field: "ends_at", message: "ends_at must be after starts_at." }]);
 
-    const created = await as(trainer, ctfsRoute.POST, "/api/app/ctfs", { method: "POST", body: { title: "Spring CTF", ...window, is_public: true } });
+    const created = await as(trainer, ctfsRoute.POST, "/api/v1/ctfs", { method: "POST", body: { title: "Spring CTF", ...window, is_public: true } });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ title: "Spring CTF", status: "draft", is_public: true, host: "builtin", challenges: 0, members: 0 });
     ctfId = created.body.id;
 
-    const list = await as(trainer, ctfsRoute.GET, "/api/app/ctfs");
+    const list = await as(trainer, ctfsRoute.GET, "/api/v1/ctfs");
     expect(list.body.data.map((c: { id: string }) => c.id)).toEqual([ctfId]);
-    const read = await as(trainer, ctfRoute.GET, `/api/app/ctfs/${ctfId}`, { params: { ctf_id: ctfId } });
+    const read = await as(trainer, ctfRoute.GET, `/api/v1/ctfs/${ctfId}`, { params: { ctf_id: ctfId } });
     expect(read.body.id).toBe(ctfId);
     expect(await publicCompetition(database.db, ctfId), "a draft is not public").toBeNull();
 
-    const patched = await as(trainer, ctfRoute.PATCH, `/api/app/ctfs/${ctfId}`, { method: "PATCH", params: { ctf_id: ctfId }, body: { description: "Find the flags." } });
+    const patched = await as(trainer, ctfRoute.PATCH, `/api/v1/ctfs/${ctfId}`, { method: "PATCH", params: { ctf_id: ctfId }, body: { description: "Find the flags." } });
     expect(patched.body.description).toBe("Find the flags.");
   });
 
   it("adds a challenge (the flag never comes back), generates one, refuses publishing before deploy", async () => {
-    const created = await as(trainer, challengesRoute.POST, `/api/app/ctfs/${ctfId}/challenges`, {
+    const created = await as(trainer, challengesRoute.POST, `/api/v1/ctfs/${ctfId}/challenges`, {
       method: "POST",
       params: { ctf_id: ctfId },
       body: { title: "Cookie Jar", category: "web", points: 150, flag: FLAG, hints: [{ text: "Cookies.", cost: 10 }] },
@@ -95,7 +95,7 @@ describe("dashboard competition routes", () => {
     expect(JSON.stringify(created.body)).not.toContain(FLAG);
     challengeId = created.body.id;
 
-    const generated = await as(trainer, generateRoute.POST, `/api/app/ctfs/${ctfId}/challenges/generate`, {
+    const generated = await as(trainer, generateRoute.POST, `/api/v1/ctfs/${ctfId}/challenges/generate`, {
       method: "POST",
       params: { ctf_id: ctfId },
       body: { category: "crypto", difficulty: "hard" },
@@ -108,7 +108,7 @@ describe("dashboard competition routes", () => {
     expect(early.status).toBe(409);
     expect(early.body.error.message).toMatch(/Deploy the competition first/);
 
-    const list = await as(trainer, challengesRoute.GET, `/api/app/ctfs/${ctfId}/challenges`, { params: { ctf_id: ctfId } });
+    const list = await as(trainer, challengesRoute.GET, `/api/v1/ctfs/${ctfId}/challenges`, { params: { ctf_id: ctfId } });
     expect(list.body.data.map((c: { status: string }) => c.status)).toEqual(["draft", "draft"]);
     const one = await as(trainer, challengeRoute.GET, "/c", { params: { ctf_id: ctfId, challenge_id: challengeId } });
     expect(one.body.title).toBe("Cookie Jar");
@@ -149,7 +149,7 @@ describe("dashboard competition routes", () => {
     expect(reinvited.body.invitations).toBe(2);
 
     const join = (body: unknown, headers: Record<string, string> = sameOrigin, id = ctfId) =>
-      call(joinRoute.POST, `/api/c/${id}/join`, { method: "POST", params: { ctfId: id }, body, headers });
+      call(joinRoute.POST, `/api/c/${id}/join`, { method: "POST", params: { ctf_id: id }, body, headers });
     expect((await join({ email: "visitor@example.com" }, { origin: "https://evil.example", host: "localhost" })).status).toBe(403);
     const badEmail = await join({ email: "nope" });
     expect(badEmail.status).toBe(422);
@@ -175,19 +175,19 @@ describe("dashboard competition routes", () => {
   });
 
   it("deploys a challenge on its own: listed for its competition with the title, live on its page, stopped", async () => {
-    const created = await as(trainer, deploymentsRoute.POST, "/api/app/deployments", { method: "POST", body: { challenge_id: challengeId, duration_minutes: 30 } });
+    const created = await as(trainer, deploymentsRoute.POST, "/api/v1/deployments", { method: "POST", body: { challenge_id: challengeId, duration_minutes: 30 } });
     expect(created.status).toBe(202);
     const deploymentId = created.body.id;
     expect(await publicDeployment(database.db, deploymentId), "not live yet").toBeNull();
     await completeDeploymentDeploy(database.db, deploymentId);
 
-    const forCtf = await as(trainer, deploymentsRoute.GET, "/api/app/deployments", { query: { ctf_id: ctfId } });
+    const forCtf = await as(trainer, deploymentsRoute.GET, "/api/v1/deployments", { query: { ctf_id: ctfId } });
     expect(forCtf.body.data.map((d: { id: string; challenge_title: string; status: string }) => [d.id, d.challenge_title, d.status])).toEqual([
       [deploymentId, "Cookie Jar", "live"],
     ]);
-    const all = await as(trainer, deploymentsRoute.GET, "/api/app/deployments");
+    const all = await as(trainer, deploymentsRoute.GET, "/api/v1/deployments");
     expect(all.body.pagination.total).toBe(1);
-    expect((await as(other, deploymentsRoute.GET, "/api/app/deployments", { query: { ctf_id: ctfId } })).status).toBe(404);
+    expect((await as(other, deploymentsRoute.GET, "/api/v1/deployments", { query: { ctf_id: ctfId } })).status).toBe(404);
     expect((await as(trainer, deploymentRoute.GET, "/d", { params: { deployment_id: deploymentId } })).body.status).toBe("live");
 
     const live = await publicDeployment(database.db, deploymentId);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogCertificationId } from "@/db/seed";
 import { domains, testQuestions, tests } from "@/db/schema";
 import { createClass } from "@/lib/classes/classes";
+import { createClassInput } from "@/lib/classes/schemas";
 import { openTest, saveAnswer, submitTest } from "@/lib/tests/taking";
 import { setPlan } from "@/lib/workspaces";
 import { workspaceUsage } from "@/lib/workspaces/usage";
@@ -14,13 +15,14 @@ import { signInAs } from "../helpers/session";
 // The dashboard routes read the session: the trainer signed in with signInAs.
 vi.mock("@/lib/auth/session", () => import("../helpers/session"));
 
-const testsRoute = await import("@/app/api/app/tests/route");
-const testRoute = await import("@/app/api/app/tests/[code]/route");
-const recipientsRoute = await import("@/app/api/app/tests/[code]/recipients/route");
-const resendRoute = await import("@/app/api/app/tests/[code]/recipients/[id]/resend/route");
+// The dashboard calls /api/v1 with its session (no key), like an integrator with a key.
+const testsRoute = await import("@/app/api/v1/tests/route");
+const testRoute = await import("@/app/api/v1/tests/[code]/route");
+const recipientsRoute = await import("@/app/api/v1/tests/[code]/recipients/route");
+const resendRoute = await import("@/app/api/v1/tests/[code]/recipients/[id]/resend/route");
 const exportRoute = await import("@/app/api/app/tests/[code]/export/route");
-const certificationsRoute = await import("@/app/api/app/certifications/route");
-const certificationRoute = await import("@/app/api/app/certifications/[id]/route");
+const certificationsRoute = await import("@/app/api/v1/certifications/route");
+const certificationRoute = await import("@/app/api/v1/certifications/[id]/route");
 const usageRoute = await import("@/app/api/app/usage/route");
 
 let database: TestDatabase;
@@ -42,7 +44,7 @@ afterAll(() => database.drop());
 
 describe("dashboard test routes", () => {
   it("creates, lists, reads, adds to, resends and exports a test", async () => {
-    const created = await call(testsRoute.POST, "/api/app/tests", {
+    const created = await call(testsRoute.POST, "/api/v1/tests", {
       method: "POST",
       headers: sameOrigin,
       body: {
@@ -56,11 +58,11 @@ describe("dashboard test routes", () => {
     const code: string = created.body.code;
     expect(created.body.domains.map((d: { questions: number }) => d.questions)).toEqual([3, 2]);
 
-    const list = await call(testsRoute.GET, "/api/app/tests", { query: { per_page: 10 } });
+    const list = await call(testsRoute.GET, "/api/v1/tests", { query: { per_page: 10 } });
     expect(list.status).toBe(200);
     expect(list.body.data[0]).toMatchObject({ code, recipients: 1, started: 0, completed: 0 });
 
-    const added = await call(recipientsRoute.POST, `/api/app/tests/${code}/recipients`, {
+    const added = await call(recipientsRoute.POST, `/api/v1/tests/${code}/recipients`, {
       method: "POST",
       headers: sameOrigin,
       params: { code },
@@ -68,7 +70,7 @@ describe("dashboard test routes", () => {
     });
     expect(added.status).toBe(201);
 
-    const test = await call(testRoute.GET, `/api/app/tests/${code}`, { params: { code } });
+    const test = await call(testRoute.GET, `/api/v1/tests/${code}`, { params: { code } });
     expect(test.body.recipients.map((r: { email: string }) => r.email)).toEqual(["ada@example.com", "bob@example.com"]);
 
     const resend = await call(resendRoute.POST, "/resend", {
@@ -101,9 +103,9 @@ describe("dashboard test routes", () => {
   });
 
   it("refuses a cross-origin POST and reports plan limits as 409", async () => {
-    const crossOrigin = await call(testsRoute.POST, "/api/app/tests", { method: "POST", headers: { origin: "https://evil.example" }, body: {} });
+    const crossOrigin = await call(testsRoute.POST, "/api/v1/tests", { method: "POST", headers: { origin: "https://evil.example" }, body: {} });
     expect(crossOrigin.status).toBe(403);
-    const tooMany = await call(testsRoute.POST, "/api/app/tests", {
+    const tooMany = await call(testsRoute.POST, "/api/v1/tests", {
       method: "POST",
       headers: sameOrigin,
       body: {
@@ -118,12 +120,12 @@ describe("dashboard test routes", () => {
   });
 
   it("lists certifications with filters and reads one with its domains", async () => {
-    const list = await call(certificationsRoute.GET, "/api/app/certifications", { query: { per_page: 100, search: "security" } });
+    const list = await call(certificationsRoute.GET, "/api/v1/certifications", { query: { per_page: 100, search: "security" } });
     expect(list.status).toBe(200);
     expect(list.body.data.some((c: { id: number }) => c.id === certificationId)).toBe(true);
-    const detail = await call(certificationRoute.GET, `/api/app/certifications/${certificationId}`, { params: { id: String(certificationId) } });
+    const detail = await call(certificationRoute.GET, `/api/v1/certifications/${certificationId}`, { params: { id: String(certificationId) } });
     expect(detail.body.domains.map((d: { id: number }) => d.id)).toEqual(domainIds);
-    const missing = await call(certificationRoute.GET, "/api/app/certifications/x", { params: { id: "x" } });
+    const missing = await call(certificationRoute.GET, "/api/v1/certifications/x", { params: { id: "x" } });
     expect(missing.status).toBe(404);
   });
 
@@ -136,8 +138,8 @@ describe("dashboard test routes", () => {
     });
     const other = await createTrainer(database.db);
     await setPlan(database.db, other.workspaceId, "pro");
-    await createClass(database.db, other.workspaceId, { name: "A", certification_id: certificationId, emails: ["s1@example.com", "s2@example.com"] });
-    await createClass(database.db, other.workspaceId, { name: "B", certification_id: certificationId, emails: ["s2@example.com", "s3@example.com"] });
+    await createClass(database.db, other.workspaceId, createClassInput.parse({ name: "A", certification_id: certificationId, emails: ["s1@example.com", "s2@example.com"] }));
+    await createClass(database.db, other.workspaceId, createClassInput.parse({ name: "B", certification_id: certificationId, emails: ["s2@example.com", "s3@example.com"] }));
     expect(await workspaceUsage(database.db, other.workspaceId)).toEqual({ classes: 2, students: 3 });
     expect(await workspaceUsage(database.db, trainer.workspaceId)).toEqual({ classes: 0, students: 0 });
   });

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { NewTestForm } from "@/components/tests/new-test-form";
+import { NewTestForm } from "@/components/tests/new-test/new-test-form";
 import { PageHeader } from "@/components/ui/card";
 
 export const metadata = { title: "New test" };

@@ -1,9 +1,5 @@
-import { readJson } from "@/lib/api/parse";
-import { withSession } from "@/lib/auth/with-session";
+import { handle } from "@/lib/api/handle";
 import { createOwnCertification } from "@/lib/certification/manage";
-import { newCertificationInput } from "@/lib/certification/manage-schemas";
+import { manageCertificationContracts as mine } from "@/lib/certification/manage-contracts";
 
-// POST /api/app/my-certifications – create an own certification: name, vendor, code, description, domain names (dashboard)
-export const POST = withSession(async ({ req, db, workspace }) =>
-  Response.json(await createOwnCertification(db, workspace.id, await readJson(req, newCertificationInput)), { status: 201 }),
-);
+export const POST = handle(mine.create, ({ db, workspaceId, body }) => createOwnCertification(db, workspaceId, body));

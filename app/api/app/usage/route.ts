@@ -1,8 +1,10 @@
-import { withSession } from "@/lib/auth/with-session";
+import { handle } from "@/lib/api/handle";
 import { planLimits } from "@/lib/plans";
+import { workspaceContracts as workspaces } from "@/lib/workspaces/contracts";
 import { workspaceUsage } from "@/lib/workspaces/usage";
 
-// GET /api/app/usage – the workspace's plan, its limits and what is used of them (dashboard)
-export const GET = withSession(async ({ db, workspace }) =>
-  Response.json({ plan: workspace.plan, limits: planLimits(workspace.plan), usage: await workspaceUsage(db, workspace.id) }),
-);
+export const GET = handle(workspaces.usage, async ({ db, workspace }) => ({
+  plan: workspace.plan,
+  limits: planLimits(workspace.plan),
+  usage: await workspaceUsage(db, workspace.id),
+}));

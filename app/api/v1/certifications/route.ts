@@ -1,10 +1,5 @@
-import { json, withApiKey } from "@/lib/api/with-api-key";
-import { readQuery } from "@/lib/api/parse";
+import { handle } from "@/lib/api/handle";
 import { listCertifications } from "@/lib/certification/catalog";
-import { listCertificationsQuery } from "@/lib/certification/schemas";
+import { certificationContracts as certifications } from "@/lib/certification/contracts";
 
-// GET /api/v1/certifications – the catalog plus the workspace's own certifications
-export const GET = withApiKey(async ({ req, db, workspaceId }) => {
-  const query = readQuery(req, listCertificationsQuery);
-  return json(await listCertifications(db, workspaceId, query));
-});
+export const GET = handle(certifications.list, ({ db, workspaceId, query }) => listCertifications(db, workspaceId, query));

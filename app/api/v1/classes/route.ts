@@ -1,14 +1,6 @@
-import { pagingQuery } from "@/lib/api/paging";
-import { readJson, readQuery } from "@/lib/api/parse";
-import { json, withApiKey } from "@/lib/api/with-api-key";
+import { handle } from "@/lib/api/handle";
 import { createClass, listClasses } from "@/lib/classes/classes";
-import { createClassInput } from "@/lib/classes/schemas";
+import { classContracts as classes } from "@/lib/classes/contracts";
 
-// GET /api/v1/classes – the workspace's classes
-export const GET = withApiKey(async ({ req, db, workspaceId }) => json(await listClasses(db, workspaceId, readQuery(req, pagingQuery))));
-
-// POST /api/v1/classes – create a class and e-mail its invitations
-export const POST = withApiKey(
-  async ({ req, db, workspaceId }) => json(await createClass(db, workspaceId, await readJson(req, createClassInput)), 201),
-  { creation: true },
-);
+export const GET = handle(classes.list, ({ db, workspaceId, query }) => listClasses(db, workspaceId, query));
+export const POST = handle(classes.create, ({ db, workspaceId, body }) => createClass(db, workspaceId, body));

@@ -1,13 +1,6 @@
-import { pagingQuery } from "@/lib/api/paging";
-import { readJson, readQuery } from "@/lib/api/parse";
-import { json, withApiKey } from "@/lib/api/with-api-key";
+import { handle } from "@/lib/api/handle";
 import { createCtf, listCtfs } from "@/lib/ctf/competitions";
-import { createCtfInput } from "@/lib/ctf/schemas";
+import { ctfContracts as ctfs } from "@/lib/ctf/contracts";
 
-// GET /api/v1/ctfs – the workspace's managed competitions
-export const GET = withApiKey(async ({ req, db, workspaceId }) => json(await listCtfs(db, workspaceId, readQuery(req, pagingQuery))), { scope: "ctf:read" });
-
-// POST /api/v1/ctfs – create a competition (starts as draft)
-export const POST = withApiKey(async ({ req, db, workspaceId }) => json(await createCtf(db, workspaceId, await readJson(req, createCtfInput)), 201), {
-  scope: "ctf:write",
-});
+export const GET = handle(ctfs.list, ({ db, workspaceId, query }) => listCtfs(db, workspaceId, query));
+export const POST = handle(ctfs.create, ({ db, workspaceId, body }) => createCtf(db, workspaceId, body));

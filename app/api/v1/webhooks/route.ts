@@ -1,24 +1,17 @@
-import { pagingQuery } from "@/lib/api/paging";
-import { readJson, readQuery } from "@/lib/api/parse";
-import { json, withApiKey } from "@/lib/api/with-api-key";
-import { availableEvents } from "@/lib/events/catalog";
+import { handle } from "@/lib/api/handle";
+import { availableEvents, eventCatalog } from "@/lib/events/catalog";
+import { webhookContracts as webhooks } from "@/lib/webhooks/contracts";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/endpoints";
-import { createWebhookInput } from "@/lib/webhooks/schemas";
 
-// GET /api/v1/webhooks – the workspace's endpoints (never their secrets) and available_events
-export const GET = withApiKey(
-  async ({ req, db, workspaceId }) => {
-    const paging = readQuery(req, pagingQuery);
-    return json({ ...(await listWebhooks(db, workspaceId, paging)), available_events: availableEvents });
-  },
-  { scope: "ctf:read" },
-);
+const eventDescriptions = Object.fromEntries(availableEvents.map((name) => [name, eventCatalog[name].description]));
 
-// POST /api/v1/webhooks – register an endpoint; a generated secret is returned once
-export const POST = withApiKey(
-  async ({ req, db, workspaceId }) => {
-    const input = await readJson(req, createWebhookInput);
-    return json(await createWebhook(db, workspaceId, input, "api"), 201);
-  },
-  { scope: "ctf:admin" },
+export const GET = handle(webhooks.list, async ({ db, workspaceId, query }) => ({
+  ...(await listWebhooks(db, workspaceId, query)),
+  available_events: availableEvents,
+  event_descriptions: eventDescriptions,
+}));
+
+// The dashboard never chooses a secret: from a session one is always generated and shown once.
+export const POST = handle(webhooks.create, ({ db, workspaceId, caller, body }) =>
+  caller.kind === "session" ? createWebhook(db, workspaceId, { ...body, secret: undefined }, "dashboard") : createWebhook(db, workspaceId, body, "api"),
 );

@@ -1,7 +1,5 @@
-import { withSession } from "@/lib/auth/with-session";
+import { handle } from "@/lib/api/handle";
 import { revokeApiKey } from "@/lib/keys";
+import { keyContracts as keys } from "@/lib/keys/contracts";
 
-// DELETE /api/app/keys/{id} – revoke a key at once
-export const DELETE = withSession<{ id: string }>(async ({ params, db, workspace }) =>
-  Response.json(await revokeApiKey(db, workspace.id, params.id)),
-);
+export const DELETE = handle(keys.revoke, ({ db, workspaceId, params }) => revokeApiKey(db, workspaceId, params.id));

@@ -1,9 +1,5 @@
-import { readJson } from "@/lib/api/parse";
-import { answerInput, saveAnswer } from "@/lib/tests/taking";
-import { tokenRoute } from "../token-route";
+import { handle } from "@/lib/api/handle";
+import { testContracts as tests } from "@/lib/tests/contracts";
+import { saveAnswer } from "@/lib/tests/taking";
 
-// PUT /api/t/{token}/answers – saves one answer as it is chosen (the last one counts)
-export const PUT = tokenRoute(async ({ req, token, db }) => {
-  const input = await readJson(req, answerInput);
-  return Response.json(await saveAnswer(db, token, input));
-});
+export const PUT = handle(tests.saveAnswer, ({ db, params, body }) => saveAnswer(db, params.token, body));

@@ -1,5 +1,5 @@
+import { handle } from "@/lib/api/handle";
+import { testContracts as tests } from "@/lib/tests/contracts";
 import { submitTest } from "@/lib/tests/taking";
-import { tokenRoute } from "../token-route";
 
-// POST /api/t/{token}/submit – every question answered → the result (submitting again changes nothing)
-export const POST = tokenRoute(async ({ token, db }) => Response.json(await submitTest(db, token)));
+export const POST = handle(tests.submit, ({ db, params }) => submitTest(db, params.token));

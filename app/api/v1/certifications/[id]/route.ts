@@ -1,8 +1,5 @@
-import { json, withApiKey } from "@/lib/api/with-api-key";
-import { intId } from "@/lib/api/parse";
+import { handle } from "@/lib/api/handle";
 import { getCertification } from "@/lib/certification/catalog";
+import { certificationContracts as certifications } from "@/lib/certification/contracts";
 
-// GET /api/v1/certifications/{id} – one certification with its domains
-export const GET = withApiKey<{ id: string }>(async ({ params, db, workspaceId }) => {
-  return json(await getCertification(db, workspaceId, intId(params.id, "Certification")));
-});
+export const GET = handle(certifications.get, ({ db, workspaceId, params }) => getCertification(db, workspaceId, params.id));

@@ -1,6 +1,5 @@
-import { intId } from "@/lib/api/parse";
-import { json, withApiKey } from "@/lib/api/with-api-key";
+import { handle } from "@/lib/api/handle";
 import { getClass } from "@/lib/classes/classes";
+import { classContracts as classes } from "@/lib/classes/contracts";
 
-// GET /api/v1/classes/{id} – the class, its students and pending invitations
-export const GET = withApiKey<{ id: string }>(async ({ params, db, workspaceId }) => json(await getClass(db, workspaceId, intId(params.id, "Class"))));
+export const GET = handle(classes.get, ({ db, workspaceId, params }) => getClass(db, workspaceId, params.id));

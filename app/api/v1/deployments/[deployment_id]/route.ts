@@ -1,7 +1,5 @@
-import { json, withApiKey } from "@/lib/api/with-api-key";
+import { handle } from "@/lib/api/handle";
+import { ctfContracts as ctfs } from "@/lib/ctf/contracts";
 import { getDeployment } from "@/lib/ctf/deployments";
 
-// GET /api/v1/deployments/{deployment_id}
-export const GET = withApiKey<{ deployment_id: string }>(async ({ params, db, workspaceId }) => json(await getDeployment(db, workspaceId, params.deployment_id)), {
-  scope: "ctf:read",
-});
+export const GET = handle(ctfs.deployment, ({ db, workspaceId, params }) => getDeployment(db, workspaceId, params.deployment_id));

@@ -1,8 +1,5 @@
-import { json, withApiKey } from "@/lib/api/with-api-key";
+import { handle } from "@/lib/api/handle";
+import { webhookContracts as webhooks } from "@/lib/webhooks/contracts";
 import { deleteWebhook } from "@/lib/webhooks/endpoints";
 
-// DELETE /api/v1/webhooks/{id} – remove an endpoint; nothing more is sent to it
-export const DELETE = withApiKey<{ id: string }>(
-  async ({ params, db, workspaceId }) => json({ deleted: true, webhook: await deleteWebhook(db, workspaceId, params.id) }),
-  { scope: "ctf:admin" },
-);
+export const DELETE = handle(webhooks.remove, async ({ db, workspaceId, params }) => ({ deleted: true as const, webhook: await deleteWebhook(db, workspaceId, params.id) }));

@@ -1,5 +1,5 @@
-import { withSession } from "@/lib/auth/with-session";
+import { handle } from "@/lib/api/handle";
 import { getSnapshot } from "@/lib/ctf/competitions";
+import { ctfContracts as ctfs } from "@/lib/ctf/contracts";
 
-// GET /api/app/ctfs/{ctf_id}/snapshot – the final snapshot of an archived competition; 409 before archiving (dashboard)
-export const GET = withSession<{ ctf_id: string }>(async ({ params, db, workspace }) => Response.json(await getSnapshot(db, workspace.id, params.ctf_id)));
+export const GET = handle(ctfs.snapshot, ({ db, workspaceId, params }) => getSnapshot(db, workspaceId, params.ctf_id));

@@ -1,7 +1,5 @@
-import { withSession } from "@/lib/auth/with-session";
+import { handle } from "@/lib/api/handle";
+import { webhookContracts as webhooks } from "@/lib/webhooks/contracts";
 import { redeliver } from "@/lib/webhooks/deliveries";
 
-// POST /api/app/deliveries/{id}/redeliver – a fresh delivery of the same event
-export const POST = withSession<{ id: string }>(async ({ params, db, workspace }) =>
-  Response.json(await redeliver(db, workspace.id, params.id), { status: 202 }),
-);
+export const POST = handle(webhooks.redeliver, ({ db, workspaceId, params }) => redeliver(db, workspaceId, params.id));

@@ -1,11 +1,5 @@
-import { intId, readJson } from "@/lib/api/parse";
-import { withSession } from "@/lib/auth/with-session";
+import { handle } from "@/lib/api/handle";
 import { importQuestionsCsv } from "@/lib/certification/manage";
-import { importCsvInput } from "@/lib/certification/manage-schemas";
+import { manageCertificationContracts as mine } from "@/lib/certification/manage-contracts";
 
-// POST /api/app/my-certifications/{id}/import – { csv }: import questions, all or nothing; 422 lists rows.<n>.<column> (dashboard)
-export const POST = withSession<{ id: string }>(async ({ req, params, db, workspace }) => {
-  const id = intId(params.id, "Certification");
-  const { csv } = await readJson(req, importCsvInput);
-  return Response.json(await importQuestionsCsv(db, workspace.id, id, csv), { status: 201 });
-});
+export const POST = handle(mine.importCsv, ({ db, workspaceId, params, body }) => importQuestionsCsv(db, workspaceId, params.id, body.csv));

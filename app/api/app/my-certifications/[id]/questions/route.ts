@@ -1,8 +1,5 @@
-import { intId } from "@/lib/api/parse";
-import { withSession } from "@/lib/auth/with-session";
+import { handle } from "@/lib/api/handle";
 import { listQuestions } from "@/lib/certification/manage";
+import { manageCertificationContracts as mine } from "@/lib/certification/manage-contracts";
 
-// GET /api/app/my-certifications/{id}/questions – every question of an own certification, in domain order (dashboard)
-export const GET = withSession<{ id: string }>(async ({ params, db, workspace }) =>
-  Response.json({ data: await listQuestions(db, workspace.id, intId(params.id, "Certification")) }),
-);
+export const GET = handle(mine.questions, async ({ db, workspaceId, params }) => ({ data: await listQuestions(db, workspaceId, params.id) }));

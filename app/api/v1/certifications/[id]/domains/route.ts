@@ -1,8 +1,5 @@
-import { json, withApiKey } from "@/lib/api/with-api-key";
-import { intId } from "@/lib/api/parse";
+import { handle } from "@/lib/api/handle";
 import { listDomains } from "@/lib/certification/catalog";
+import { certificationContracts as certifications } from "@/lib/certification/contracts";
 
-// GET /api/v1/certifications/{id}/domains – { data: [{ id, name, questions }] }
-export const GET = withApiKey<{ id: string }>(async ({ params, db, workspaceId }) => {
-  return json({ data: await listDomains(db, workspaceId, intId(params.id, "Certification")) });
-});
+export const GET = handle(certifications.domains, async ({ db, workspaceId, params }) => ({ data: await listDomains(db, workspaceId, params.id) }));

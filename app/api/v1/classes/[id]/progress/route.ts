@@ -1,6 +1,5 @@
-import { intId } from "@/lib/api/parse";
-import { json, withApiKey } from "@/lib/api/with-api-key";
+import { handle } from "@/lib/api/handle";
 import { classProgress } from "@/lib/classes/classes";
+import { classContracts as classes } from "@/lib/classes/contracts";
 
-// GET /api/v1/classes/{id}/progress – per student: tests sent, started, completed, averages
-export const GET = withApiKey<{ id: string }>(async ({ params, db, workspaceId }) => json(await classProgress(db, workspaceId, intId(params.id, "Class"))));
+export const GET = handle(classes.progress, ({ db, workspaceId, params }) => classProgress(db, workspaceId, params.id));

@@ -1,18 +1,6 @@
-import { pagingQuery } from "@/lib/api/paging";
-import { readJson, readQuery } from "@/lib/api/parse";
-import { json, withApiKey } from "@/lib/api/with-api-key";
+import { handle } from "@/lib/api/handle";
 import { createChallenge, listChallenges } from "@/lib/ctf/challenges";
-import { createChallengeInput } from "@/lib/ctf/schemas";
+import { ctfContracts as ctfs } from "@/lib/ctf/contracts";
 
-type Params = { ctf_id: string };
-
-// GET /api/v1/ctfs/{ctf_id}/challenges
-export const GET = withApiKey<Params>(async ({ req, params, db, workspaceId }) => json(await listChallenges(db, workspaceId, params.ctf_id, readQuery(req, pagingQuery))), {
-  scope: "ctf:read",
-});
-
-// POST /api/v1/ctfs/{ctf_id}/challenges – create a challenge (flag stored hashed)
-export const POST = withApiKey<Params>(
-  async ({ req, params, db, workspaceId }) => json(await createChallenge(db, workspaceId, params.ctf_id, await readJson(req, createChallengeInput)), 201),
-  { scope: "ctf:write" },
-);
+export const GET = handle(ctfs.challenges, ({ db, workspaceId, params, query }) => listChallenges(db, workspaceId, params.ctf_id, query));
+export const POST = handle(ctfs.createChallenge, ({ db, workspaceId, params, body }) => createChallenge(db, workspaceId, params.ctf_id, body));

@@ -1,7 +1,5 @@
-import { json, withApiKey } from "@/lib/api/with-api-key";
+import { handle } from "@/lib/api/handle";
 import { deployCtf } from "@/lib/ctf/competitions";
+import { ctfContracts as ctfs } from "@/lib/ctf/contracts";
 
-// POST /api/v1/ctfs/{ctf_id}/deploy – asynchronous: deploying, then deployed and ctf.deployed
-export const POST = withApiKey<{ ctf_id: string }>(async ({ params, db, workspaceId }) => json(await deployCtf(db, workspaceId, params.ctf_id), 202), {
-  scope: "ctf:deploy",
-});
+export const POST = handle(ctfs.deploy, ({ db, workspaceId, params }) => deployCtf(db, workspaceId, params.ctf_id));

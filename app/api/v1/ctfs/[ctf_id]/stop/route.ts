@@ -1,7 +1,5 @@
-import { json, withApiKey } from "@/lib/api/with-api-key";
+import { handle } from "@/lib/api/handle";
 import { stopCtf } from "@/lib/ctf/competitions";
+import { ctfContracts as ctfs } from "@/lib/ctf/contracts";
 
-// POST /api/v1/ctfs/{ctf_id}/stop – take the running instance down
-export const POST = withApiKey<{ ctf_id: string }>(async ({ params, db, workspaceId }) => json(await stopCtf(db, workspaceId, params.ctf_id), 200), {
-  scope: "ctf:deploy",
-});
+export const POST = handle(ctfs.stop, ({ db, workspaceId, params }) => stopCtf(db, workspaceId, params.ctf_id));

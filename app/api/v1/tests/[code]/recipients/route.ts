@@ -1,9 +1,5 @@
-import { readJson } from "@/lib/api/parse";
-import { json, withApiKey } from "@/lib/api/with-api-key";
-import { addRecipientsInput } from "@/lib/tests/schemas";
+import { handle } from "@/lib/api/handle";
+import { testContracts as tests } from "@/lib/tests/contracts";
 import { addRecipients } from "@/lib/tests/tests";
 
-// POST /api/v1/tests/{code}/recipients – send the test to more people
-export const POST = withApiKey<{ code: string }>(async ({ req, params, db, workspaceId }) =>
-  json({ data: await addRecipients(db, workspaceId, params.code, await readJson(req, addRecipientsInput)) }, 201),
-);
+export const POST = handle(tests.addRecipients, async ({ db, workspaceId, params, body }) => ({ data: await addRecipients(db, workspaceId, params.code, body) }));

@@ -1,10 +1,5 @@
-import { readJson } from "@/lib/api/parse";
-import { json, withApiKey } from "@/lib/api/with-api-key";
+import { handle } from "@/lib/api/handle";
 import { requestGeneratedChallenge } from "@/lib/ctf/challenges";
-import { generateChallengeInput } from "@/lib/ctf/schemas";
+import { ctfContracts as ctfs } from "@/lib/ctf/contracts";
 
-// POST /api/v1/ctfs/{ctf_id}/challenges/generate – asynchronous: a challenge from the shipped templates
-export const POST = withApiKey<{ ctf_id: string }>(
-  async ({ req, params, db, workspaceId }) => json(await requestGeneratedChallenge(db, workspaceId, params.ctf_id, await readJson(req, generateChallengeInput)), 202),
-  { scope: "ctf:write" },
-);
+export const POST = handle(ctfs.generateChallenge, ({ db, workspaceId, params, body }) => requestGeneratedChallenge(db, workspaceId, params.ctf_id, body));

@@ -1,0 +1,24 @@
+import { urlOf, type AnyContract, type ContractBody, type ContractReply } from "@/lib/api/contract";
+import { fetchJson } from "./fetch-json";
+
+type Body<C extends AnyContract> = ContractBody<C>;
+type Reply<C extends AnyContract> = ContractReply<C>;
+
+export type CallInput<C extends AnyContract> = {
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | undefined>;
+  body?: Body<C>;
+};
+
+/**
+ * Calls an endpoint of the app from the dashboard, by its contract (lib/<area>/contracts.ts):
+ * the method, the path and the answer's type come from the same declaration the server
+ * validates with. The session cookie goes along (same origin); a non-2xx answer throws a
+ * RequestError with the API's message and field errors.
+ */
+export function callApi<C extends AnyContract>(contract: C, input: CallInput<C> = {}): Promise<Reply<C>> {
+  return fetchJson<Reply<C>>(urlOf(contract, input.params, input.query), {
+    method: contract.method,
+    ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * The one source of human labels for the fields of every form and API body, so that an error
+ * never reads "url: url must be…" but "Address: …". A path such as "recipients.2.email" is
+ * labelled from its parts ("Recipient 3, e-mail"); `itemName` may name an item of a list
+ * ("recipients", 2) → "ada@example.com", so the label says which one.
+ */
+const labels: Record<string, string> = {
+  // Certifications and tests
+  certification_id: "Certification",
+  domains: "Domains",
+  domain_id: "Domain",
+  questions: "Questions",
+  questions_per_domain: "Questions per domain",
+  recipients: "Recipients",
+  class_id: "Class",
+  send_email: "Send e-mails",
+  name: "Name",
+  vendor: "Vendor",
+  code: "Exam code",
+  description: "Description",
+  prompt: "Question",
+  options: "Options",
+  correct: "Correct option",
+  explanation: "Explanation",
+  csv: "CSV",
+  rows: "Rows",
+  // Classes
+  emails: "E-mails",
+  // Webhooks and keys
+  url: "Address",
+  events: "Events",
+  secret: "Secret",
+  scopes: "Scopes",
+  // Competitions
+  title: "Title",
+  starts_at: "Start",
+  ends_at: "End",
+  is_public: "Public",
+  category: "Category",
+  difficulty: "Difficulty",
+  points: "Points",
+  flag: "Flag",
+  hints: "Hints",
+  text: "text",
+  cost: "cost",
+  email: "E-mail",
+  challenge_id: "Challenge",
+  duration_minutes: "Duration",
+};
+
+/** What one item of a list is called ("recipients" → "Recipient"). */
+const itemLabels: Record<string, string> = {
+  recipients: "Recipient",
+  domains: "Domain",
+  questions_per_domain: "Domain",
+  emails: "E-mail",
+  hints: "Hint",
+  rows: "Row",
+  events: "Event",
+  scopes: "Scope",
+};
+
+export type ItemName = (list: string, index: number) => string | undefined;
+
+export function fieldLabel(path: string, itemName?: ItemName): string {
+  if (path === "(body)" || path === "") return "Form";
+  const parts = path.split(".");
+  const words: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    const next = parts[i + 1];
+    if (next !== undefined && /^\d+$/.test(next)) {
+      const index = Number(next);
+      words.push(itemName?.(part, index) ?? itemOf(part, index));
+      i++;
+    } else {
+      words.push(words.length ? (labels[part] ?? part).toLowerCase() : (labels[part] ?? humanize(part)));
+    }
+  }
+  return words.join(", ");
+}
+
+function itemOf(list: string, index: number): string {
+  // Options are lettered as the forms show them; rows are numbered as the CSV's lines are.
+  if (list === "options") return `Option ${String.fromCharCode(65 + index)}`;
+  if (list === "rows") return `Row ${index}`;
+  return `${itemLabels[list] ?? labels[list] ?? humanize(list)} ${index + 1}`;
+}
+
+function humanize(name: string): string {
+  const spaced = name.replace(/_/g, " ");
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}

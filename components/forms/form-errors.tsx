@@ -1,0 +1,49 @@
+import type { FieldErrors, FieldValues } from "react-hook-form";
+import { Notice } from "@/components/ui/card";
+import { fieldLabel, type ItemName } from "./field-labels";
+
+type Leaf = { path: string; message: string };
+
+function leaves(errors: unknown, at = ""): Leaf[] {
+  if (!errors || typeof errors !== "object") return [];
+  const entry = errors as { message?: unknown; type?: unknown };
+  const found: Leaf[] = typeof entry.message === "string" && entry.type !== undefined && at && !at.startsWith("root") ? [{ path: at, message: entry.message }] : [];
+  for (const [key, child] of Object.entries(errors)) {
+    if (key === "message" || key === "type" || key === "ref" || key === "types") continue;
+    found.push(...leaves(child, at ? `${at}.${key}` : key));
+  }
+  return found;
+}
+
+/**
+ * The form's outcome after a submit: the server's own message (a plan limit says which; a
+ * conflict why), and a list of every field to correct, each by its human label — the
+ * same errors that stand beside the fields, gathered where the submit button is.
+ */
+export function FormErrors<T extends FieldValues>({ errors, itemName }: { errors: FieldErrors<T>; itemName?: ItemName }) {
+  const root = (errors.root as Record<string, { message?: string; type?: string }> | undefined)?.server;
+  const fields = leaves(errors);
+  if (!root && !fields.length) return null;
+  const planLimit = root?.type === "status-409";
+  return (
+    <Notice tone="error">
+      {planLimit ? <p className="font-semibold">Beyond your plan or not possible now</p> : null}
+      {root?.message ? (
+        <p className={fields.length ? "font-semibold" : undefined} data-testid={planLimit ? "plan-error" : undefined}>
+          {root.message}
+        </p>
+      ) : (
+        <p className="font-semibold">Some fields must be corrected.</p>
+      )}
+      {fields.length ? (
+        <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="field-errors">
+          {fields.map((field) => (
+            <li key={field.path}>
+              <span className="font-medium">{fieldLabel(field.path, itemName)}:</span> {field.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Notice>
+  );
+}

@@ -1,0 +1,43 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
+import { RequestError } from "@/components/fetch-json";
+
+/**
+ * A form validated in the browser with the same zod schema the server validates with (the
+ * contract's body, or a form schema built from it): errors show beside their fields as soon
+ * as a field is left, and again on submit.
+ */
+export function useApiForm<S extends z.ZodType<unknown, FieldValues>>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver"> = {},
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm<z.input<S>, unknown, z.output<S>>({ mode: "onTouched", ...options, resolver: zodResolver(schema as never) as never });
+}
+
+/**
+ * Puts the server's answer on the form: each field error (422) beside its field, by its
+ * path in the body (`recipients.2.email`), or under `mapField` when the form names it
+ * differently; anything else (a plan limit, a state conflict, an outage) as the form's
+ * root error. Returns whether field errors were set.
+ */
+export function showServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T, unknown, unknown>,
+  error: unknown,
+  mapField: (field: string) => string = (field) => field,
+): boolean {
+  if (error instanceof RequestError && error.fields.length) {
+    for (const { field, message } of error.fields) {
+      form.setError((field === "(body)" ? "root.server" : mapField(field)) as Path<T>, { type: "server", message });
+    }
+    form.setError("root.server" as Path<T>, { type: "server", message: error.message });
+    return true;
+  }
+  form.setError("root.server" as Path<T>, {
+    type: error instanceof RequestError ? `status-${error.status}` : "server",
+    message: error instanceof Error ? error.message : "Something went wrong.",
+  });
+  return false;
+}

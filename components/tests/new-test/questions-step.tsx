@@ -1,0 +1,130 @@
+"use client";
+
+import { errorAt, Field, FieldMessage, ownErrorAt } from "@/components/forms/field";
+import { Card } from "@/components/ui/card";
+import { inputClass } from "@/components/ui/field";
+import type { DomainView } from "@/lib/certification/schemas";
+import { splitEvenly } from "@/lib/tests/draw";
+import { MAX_QUESTIONS } from "@/lib/tests/schemas";
+import type { NewTestFormApi, NewTestValues } from "./schema";
+
+const wholeNumber = (text: string | undefined) => (text && /^\s*\d+\s*$/.test(text) ? Number(text) : null);
+
+/**
+ * 3. Questions: a total split in equal parts (the preview is the server's own split,
+ * lib/tests/draw.ts), or a count per domain. Counts typed per domain are kept when the
+ * trainer switches between the two.
+ */
+export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains: DomainView[] }) {
+  const mode = form.watch("questionMode");
+  const tickedIds = new Set(form.watch("domains"));
+  const ticked = domains.filter((d) => tickedIds.has(d.id));
+  const total = wholeNumber(form.watch("questions"));
+  const perDomain = form.watch("perDomain");
+  const split = total && ticked.length ? splitEvenly(total, ticked.map((d) => d.id)) : new Map<number, number>();
+  const errors = form.formState.errors;
+  const modeRadio = (value: NewTestValues["questionMode"], label: string) => (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="radio" value={value} {...form.register("questionMode")} />
+      {label}
+    </label>
+  );
+
+  return (
+    <Card>
+      <fieldset>
+        <legend className="font-semibold">3. Questions</legend>
+        <fieldset className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          <legend className="sr-only">How the questions are chosen</legend>
+          {modeRadio("equal", "Equal split")}
+          {modeRadio("per-domain", "Per domain")}
+        </fieldset>
+        {ticked.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">{form.watch("certification_id") === undefined ? "Choose a certification first." : "Tick at least one domain."}</p>
+        ) : null}
+        {mode === "equal" && ticked.length ? (
+          <div className="mt-3 space-y-2">
+            <Field id="question-total" label="Total questions" error={errorAt(errors, "questions")} className="max-w-48 space-y-1">
+              {(control) => (
+                <input
+                  {...control}
+                  aria-describedby={[control["aria-describedby"], "question-split"].filter(Boolean).join(" ")}
+                  type="number"
+                  inputMode="numeric"
+                  min={ticked.length}
+                  max={MAX_QUESTIONS}
+                  step={1}
+                  className={inputClass}
+                  {...form.register("questions")}
+                />
+              )}
+            </Field>
+            <div id="question-split" aria-live="polite" className="text-sm">
+              {total ? (
+                <>
+                  <p className="text-slate-600">Split in equal parts; the remainder goes one each to the first domains:</p>
+                  <ul className="mt-1 space-y-0.5" data-testid="question-split">
+                    {ticked.map((domain) => {
+                      const count = split.get(domain.id) ?? 0;
+                      const short = count > domain.questions;
+                      return (
+                        <li key={domain.id} className={short || count === 0 ? "text-red-700" : "text-slate-700"}>
+                          {domain.name}: <span className="font-medium tabular-nums">{count}</span>
+                          {short ? ` — only ${domain.questions} available` : count === 0 ? " — gets none: ask for more questions" : ""}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </>
+              ) : (
+                <p className="text-slate-600">Give a whole number of questions.</p>
+              )}
+            </div>
+          </div>
+        ) : null}
+        {mode === "per-domain" && ticked.length ? (
+          <div className="mt-3 space-y-2">
+            <div className="grid gap-3 sm:grid-cols-2">
+              {ticked.map((domain, index) => {
+                const max = Math.min(domain.questions, MAX_QUESTIONS);
+                const id = `domain-questions-${domain.id}`;
+                return (
+                  <Field
+                    key={domain.id}
+                    id={id}
+                    label={
+                      <>
+                        <span className="sr-only">Questions from </span>
+                        {domain.name}
+                      </>
+                    }
+                    hint={`1 to ${max} (${domain.questions} available)`}
+                    error={errorAt(errors, `questions_per_domain.${index}`)}
+                  >
+                    {(control) => (
+                      <input
+                        {...control}
+                        type="number"
+                        inputMode="numeric"
+                        min={1}
+                        max={max}
+                        step={1}
+                        className={inputClass}
+                        value={perDomain[domain.id] ?? ""}
+                        onChange={(e) => form.setValue(`perDomain.${domain.id}`, e.target.value, { shouldDirty: true })}
+                      />
+                    )}
+                  </Field>
+                );
+              })}
+            </div>
+            <p className="text-sm text-slate-700" aria-live="polite">
+              Total: <span className="font-medium tabular-nums">{ticked.reduce((sum, d) => sum + (wholeNumber(perDomain[d.id]) ?? 0), 0)}</span> questions
+            </p>
+          </div>
+        ) : null}
+        <FieldMessage error={mode === "per-domain" ? ownErrorAt(errors, "questions_per_domain") : undefined} />
+      </fieldset>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * Every status a row can be in, as plain lists: the tables (pgEnum / check), the API's
+ * response schemas (`z.enum(…)`) and the pages all use these, never a copy. No database
+ * import here, so browser code may import them.
+ */
+
+export const invitationStatuses = ["pending", "joined"] as const;
+
+export const ctfStatuses = ["draft", "deploying", "deployed", "deploy_failed", "stopped", "archived"] as const;
+
+export const challengeStatuses = ["generating", "generation_failed", "draft", "publishing", "published", "publish_failed", "unpublishing", "unpublished", "unpublish_failed"] as const;
+
+export const deploymentStatuses = ["deploying", "live", "deploy_failed", "stopped"] as const;
+
+export const memberStatuses = ["invited", "joined"] as const;
+
+export const emailStatuses = ["queued", "sent", "failed", "dropped"] as const;
+
+export const emailDeliveryStatuses = ["delivered", "delivery_delayed", "bounced", "complained"] as const;
+
+export const stepStatuses = ["pending", "done", "failed"] as const;
+
+export const recipientStatuses = ["sent", "started", "completed"] as const;
+
+export const deliveryStatuses = ["pending", "delivered", "dropped"] as const;
+
+export const planNames = ["free", "pro"] as const;

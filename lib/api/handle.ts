@@ -1,0 +1,101 @@
+import { getDatabase, type Db } from "@/db";
+import { AppError } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { RATE_LIMIT, setRateHeaders } from "@/lib/ratelimit";
+import { admitCaller, admittedBy, type Admitted, type CallerOf } from "./callers";
+import type { AnyContract, CallerKind, Contract, ContractResult, ParsedPart } from "./contract";
+import { toErrorResponse } from "./http-errors";
+import { logRequest } from "./log";
+import { readBodyText, readJson, readQuery, rejectOversizedBody, rejectUnstorableParams } from "./parse";
+
+/** What a handler is given: the request, the database, the admitted caller and the parsed input. */
+export type HandlerContext<C extends Contract> = {
+  req: Request;
+  requestId: string;
+  db: Db;
+  params: ParsedPart<C, "params">;
+  query: ParsedPart<C, "query">;
+  body: C extends { rawBody: true } ? string : ParsedPart<C, "body">;
+} & CallerOf<C["caller"]>;
+
+export type RouteHandler = ((req: Request, context?: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>) & {
+  contract: AnyContract;
+};
+
+/**
+ * The one wrapper of every route handler of the app, whoever calls it: request id → body
+ * size → the caller (./callers.ts: API key, session, token, player or nobody) → params,
+ * query and body parsed from the contract, once → the handler → the contract's status →
+ * headers (request id, rate limit, no-store) and one log line. Every response, errors
+ * included, leaves through `finish`.
+ */
+export function handle<C extends Contract>(contract: C, run: (ctx: HandlerContext<C>) => Promise<ContractResult<C>>): RouteHandler {
+  const handler = async (req: Request, context?: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
+    const started = performance.now();
+    const requestId = newId("req");
+    let admitted: Admitted | undefined;
+    let response: Response;
+    try {
+      rejectOversizedBody(req, contract.maxBodyBytes);
+      const database = await getDatabase();
+      admitted = await admitCaller(contract.caller as CallerKind, { database, req, contract });
+      const input = await parseInput(contract, req, (await context?.params) ?? {});
+      const result = await run({ req, requestId, db: database.db, ...input, ...admitted.context } as HandlerContext<C>);
+      response = result instanceof Response ? result : respond(contract, result);
+    } catch (error) {
+      admitted ??= admittedBy(error);
+      response = toErrorResponse(error, requestId, req);
+    }
+    return finish(req, response, { contract, requestId, started, admitted });
+  };
+  return Object.assign(handler, { contract: contract as AnyContract });
+}
+
+/**
+ * Parses what the contract declares, in the order a client would fix it: the path (a value
+ * that cannot name a resource is a 404 with the contract's message, as for a missing one),
+ * then the query and the body (422 with every field listed; 400 for malformed JSON).
+ */
+async function parseInput(contract: AnyContract, req: Request, raw: Record<string, string | string[]>) {
+  rejectUnstorableParams(raw);
+  let params: unknown = raw;
+  if (contract.params) {
+    const parsed = contract.params.safeParse(raw);
+    if (!parsed.success) throw new AppError("not_found", parsed.error.issues[0]?.message ?? "Not found.");
+    params = parsed.data;
+  }
+  const query = contract.query ? readQuery(req, contract.query) : {};
+  let body: unknown = {};
+  if (contract.rawBody) body = await readBodyText(req, contract.maxBodyBytes);
+  else if (contract.body) body = await readJson(req, contract.body, contract.maxBodyBytes);
+  return { params, query, body };
+}
+
+function respond(contract: AnyContract, result: unknown): Response {
+  if (!contract.response || result === undefined) return new Response(null, { status: contract.status === 200 ? 204 : contract.status });
+  return Response.json(result, { status: contract.status });
+}
+
+function finish(req: Request, response: Response, meta: { contract: AnyContract; requestId: string; started: number; admitted?: Admitted }): Response {
+  const { contract, admitted } = meta;
+  response.headers.set("X-Request-Id", meta.requestId);
+  const rate = admitted?.rate ?? (contract.caller === "workspace" && !admitted ? unlimitedRate() : undefined);
+  if (rate) setRateHeaders(response.headers, rate);
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+  logRequest({
+    method: req.method,
+    // A token in the path is a credential: such routes log their template, never the value.
+    url: contract.caller === "recipient" ? `http://localhost${contract.path}` : req.url,
+    status: response.status,
+    durationMs: performance.now() - meta.started,
+    requestId: meta.requestId,
+    keyPrefix: admitted?.keyPrefix,
+    caller: admitted?.kind,
+  });
+  return response;
+}
+
+/** Requests refused before a key was found count against no bucket: they show a full one. */
+function unlimitedRate() {
+  return { limit: RATE_LIMIT.requests, remaining: RATE_LIMIT.requests, reset: Math.ceil(Date.now() / 1000) };
+}

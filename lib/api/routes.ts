@@ -1,0 +1,28 @@
+import { certificationContracts } from "@/lib/certification/contracts";
+import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
+import { classContracts } from "@/lib/classes/contracts";
+import { ctfContracts } from "@/lib/ctf/contracts";
+import { emailContracts } from "@/lib/email/contracts";
+import { keyContracts } from "@/lib/keys/contracts";
+import { testContracts } from "@/lib/tests/contracts";
+import { webhookContracts } from "@/lib/webhooks/contracts";
+import { workspaceContracts } from "@/lib/workspaces/contracts";
+import type { AnyContract } from "./contract";
+
+/**
+ * Every contract of the app, in the order of the reference: each route handler under app/api
+ * is `handle(contract, …)` with one of these (tests/integration/contracts.test.ts fails on a
+ * route served without one, and on a contract no route serves). The OpenAPI document and the
+ * shared auth/tenant/scope table are derived from this list.
+ */
+export const allContracts: readonly AnyContract[] = [
+  ...Object.values(certificationContracts),
+  ...Object.values(testContracts),
+  ...Object.values(classContracts),
+  ...Object.values(webhookContracts),
+  ...Object.values(ctfContracts),
+  ...Object.values(manageCertificationContracts),
+  ...Object.values(keyContracts),
+  ...Object.values(workspaceContracts),
+  ...Object.values(emailContracts),
+] as AnyContract[];

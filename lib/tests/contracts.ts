@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { contract, intParam, textParam } from "@/lib/api/contract";
+import { pagingQuery } from "@/lib/api/paging";
+import { addRecipientsInput, answerInput, answerSaved, createTestInput, recipientView, resultView, testList, testView } from "./schemas";
+
+const code = z.object({ code: textParam("Test", "Test code, e.g. K7Q2M9XR.") });
+const recipient = code.extend({ id: intParam("Recipient") });
+const token = z.object({ token: textParam("Test", "The recipient's personal token (from the link /t/{token}).") });
+
+/** The certification service's tests: /api/v1 (API key or the dashboard's session), the export, and the recipient's own routes. */
+export const testContracts = {
+  list: contract({
+    id: "tests.list",
+    method: "GET",
+    path: "/api/v1/tests",
+    caller: "workspace",
+    query: pagingQuery,
+    status: 200,
+    response: testList,
+    docs: {
+      tag: "Tests",
+      summary: "List tests",
+      description: "The workspace's tests, newest first, each with its recipient, started and completed counts.",
+    },
+  }),
+
+  create: contract({
+    id: "tests.create",
+    method: "POST",
+    path: "/api/v1/tests",
+    caller: "workspace",
+    creation: true,
+    body: createTestInput,
+    status: 201,
+    response: testView,
+    docs: {
+      tag: "Tests",
+      summary: "Create a test and send it",
+      description:
+        "Give `domains` and `questions` (split in equal parts, the remainder one each to the first domains) or `questions_per_domain` " +
+        "(`[{ domain_id, questions }]`); and `recipients` (`[{ email, name? }]`) or `class_id` (its joined students), exactly one of them. " +
+        "Questions are drawn once and frozen; each recipient sees them in a shuffled order. `send_email: false` sends no e-mail; the " +
+        "personal links are in the response either way. Every wrong field is listed (422); beyond the plan's seats → 409. " +
+        "Counts against the 30-creations-per-60-s limit.",
+      errors: [409],
+    },
+  }),
+
+  get: contract({
+    id: "tests.get",
+    method: "GET",
+    path: "/api/v1/tests/{code}",
+    caller: "workspace",
+    params: code,
+    status: 200,
+    response: testView,
+    docs: {
+      tag: "Tests",
+      summary: "Read a test with its recipients and results",
+      description:
+        "Each recipient also carries `email_delivery` (not in the specification, additive): the status of the latest e-mail to them " +
+        "(queued, sent, delivered, delivery_delayed, bounced, complained, failed, dropped, or not_sent), its reason (a bounce's message, " +
+        "the provider's refusal) and when. Delivery statuses come from Resend's signed webhooks (docs/webhooks.md).",
+    },
+  }),
+
+  addRecipients: contract({
+    id: "tests.recipients.add",
+    method: "POST",
+    path: "/api/v1/tests/{code}/recipients",
+    caller: "workspace",
+    params: code,
+    body: addRecipientsInput,
+    status: 201,
+    response: z.object({ data: z.array(recipientView) }),
+    docs: {
+      tag: "Tests",
+      summary: "Send the test to more people",
+      description: "Same rules as creation: e-mailed unless `send_email` is false; within the plan's seats (409).",
+      errors: [409],
+    },
+  }),
+
+  resend: contract({
+    id: "tests.recipients.resend",
+    method: "POST",
+    path: "/api/v1/tests/{code}/recipients/{id}/resend",
+    caller: "workspace",
+    params: recipient,
+    status: 202,
+    response: recipientView,
+    docs: {
+      tag: "Tests",
+      summary: "Re-send one recipient's e-mail",
+      description: "A fresh e-mail with the same personal link. A recipient who completed the test → 409.",
+      errors: [409],
+    },
+  }),
+
+  exportCsv: contract({
+    id: "tests.export",
+    method: "GET",
+    path: "/api/app/tests/{code}/export",
+    caller: "session",
+    params: code,
+    status: 200,
+    produces: "text/csv",
+    docs: {
+      tag: "Dashboard: tests",
+      summary: "Download the results as CSV",
+      description: "One row per recipient: e-mail, name, status, dates, overall percent, correct answers and the percent of each domain.",
+    },
+  }),
+
+  saveAnswer: contract({
+    id: "taking.answer",
+    method: "PUT",
+    path: "/api/t/{token}/answers",
+    caller: "recipient",
+    params: token,
+    body: answerInput,
+    status: 200,
+    response: answerSaved,
+    docs: {
+      tag: "Taking a test",
+      summary: "Save one answer",
+      description: "Saves one answer as it is chosen (the last one given for a question counts). A submitted test → 409.",
+      errors: [409],
+    },
+  }),
+
+  submit: contract({
+    id: "taking.submit",
+    method: "POST",
+    path: "/api/t/{token}/submit",
+    caller: "recipient",
+    params: token,
+    status: 200,
+    response: resultView,
+    docs: {
+      tag: "Taking a test",
+      summary: "Submit the test",
+      description: "Every question must be answered (422 lists the unanswered ones). Submitting again answers the same result and changes nothing.",
+    },
+  }),
+};

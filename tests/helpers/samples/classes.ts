@@ -1,0 +1,26 @@
+import { createClass } from "@/lib/classes/classes";
+import { createClassInput } from "@/lib/classes/schemas";
+import type { Db } from "@/db";
+import type { Trainer } from "../fixtures";
+import { catalogCertification, freshEmail, ownCertification } from "./common";
+import type { Samples } from "./types";
+
+/** A class of the trainer's (catalog certification) with one pending invitation. */
+async function ownClass(db: Db, trainer: Trainer) {
+  const klass = await createClass(db, trainer.workspaceId, createClassInput.parse({ name: "Class", certification_id: (await catalogCertification(db)).id, emails: [freshEmail()] }));
+  return { id: String(klass.id), invitation_id: String(klass.invitations[0].id) };
+}
+
+export const classSamples: Samples = {
+  "classes.list": {},
+  "classes.create": {
+    body: async ({ db }) => ({ name: "Evening group", certification_id: (await catalogCertification(db)).id, emails: [] }),
+    foreignBodies: async ({ db, stranger }) => ({
+      certification_id: { name: "Theirs", certification_id: (await ownCertification(db, stranger)).id, emails: [] },
+    }),
+  },
+  "classes.get": { params: ({ db }, trainer) => ownClass(db, trainer).then(({ id }) => ({ id })) },
+  "classes.invite": { params: ({ db }, trainer) => ownClass(db, trainer).then(({ id }) => ({ id })), body: () => ({ emails: [freshEmail()] }) },
+  "classes.invitations.resend": { params: ({ db }, trainer) => ownClass(db, trainer) },
+  "classes.progress": { params: ({ db }, trainer) => ownClass(db, trainer).then(({ id }) => ({ id })) },
+};

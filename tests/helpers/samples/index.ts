@@ -1,0 +1,21 @@
+import { certificationSamples } from "./certification";
+import { classSamples } from "./classes";
+import { ctfSamples } from "./ctf";
+import { emailSamples } from "./email";
+import { keySamples } from "./keys";
+import { testSamples } from "./tests";
+import type { Samples } from "./types";
+import { webhookSamples } from "./webhooks";
+import { workspaceSamples } from "./workspaces";
+
+/** How to call each contract successfully, by contract id (see ./types.ts). */
+export const samples: Samples = {
+  ...certificationSamples,
+  ...testSamples,
+  ...classSamples,
+  ...webhookSamples,
+  ...ctfSamples,
+  ...keySamples,
+  ...workspaceSamples,
+  ...emailSamples,
+};

@@ -1,0 +1,66 @@
+import { createClass } from "@/lib/classes/classes";
+import { createClassInput } from "@/lib/classes/schemas";
+import { openTest, saveAnswer } from "@/lib/tests/taking";
+import { createTestInput } from "@/lib/tests/schemas";
+import { createTest } from "@/lib/tests/tests";
+import { setPlan } from "@/lib/workspaces";
+import type { Db } from "@/db";
+import type { Trainer } from "../fixtures";
+import { catalogCertification, freshEmail, ownCertification } from "./common";
+import type { Samples } from "./types";
+
+/** A test of the trainer's, sent (without e-mail) to one fresh recipient. */
+export async function ownTest(db: Db, trainer: Trainer) {
+  await setPlan(db, trainer.workspaceId, "pro");
+  const { id, domainIds } = await catalogCertification(db);
+  const test = await createTest(
+    db,
+    trainer.workspaceId,
+    createTestInput.parse({ certification_id: id, domains: domainIds.slice(0, 2), questions: 2, recipients: [{ email: freshEmail(), name: "R" }], send_email: false }),
+  );
+  const recipient = test.recipients[0];
+  return { code: test.code, id: String(recipient.id), token: new URL(recipient.link, "http://localhost").pathname.split("/").pop()! };
+}
+
+/** A recipient's token with every question answered, ready to submit. */
+async function answeredTest(db: Db, trainer: Trainer) {
+  const { token } = await ownTest(db, trainer);
+  const view = (await openTest(db, token))!;
+  for (const question of view.questions) await saveAnswer(db, token, { question_id: question.id, option: 0 });
+  return { token };
+}
+
+const newTestBody = async (db: Db) => {
+  const { id, domainIds } = await catalogCertification(db);
+  return { certification_id: id, domains: domainIds.slice(0, 1), questions: 2, recipients: [{ email: freshEmail(), name: "A" }], send_email: false };
+};
+
+export const testSamples: Samples = {
+  "tests.list": {},
+  "tests.create": {
+    body: ({ db }) => newTestBody(db),
+    foreignBodies: async ({ db, stranger }) => {
+      await setPlan(db, stranger.workspaceId, "pro");
+      const theirs = await ownCertification(db, stranger);
+      const catalog = await catalogCertification(db);
+      const klass = await createClass(db, stranger.workspaceId, createClassInput.parse({ name: "Theirs", certification_id: catalog.id, emails: [] }));
+      const { recipients: _people, ...toClass } = await newTestBody(db);
+      return {
+        certification_id: { ...(await newTestBody(db)), certification_id: theirs.id, domains: [theirs.domainId] },
+        class_id: { ...toClass, class_id: klass.id },
+      };
+    },
+  },
+  "tests.get": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code }) => ({ code })) },
+  "tests.recipients.add": {
+    params: ({ db }, trainer) => ownTest(db, trainer).then(({ code }) => ({ code })),
+    body: () => ({ recipients: [{ email: freshEmail() }], send_email: false }),
+  },
+  "tests.recipients.resend": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code, id }) => ({ code, id })) },
+  "tests.export": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code }) => ({ code })) },
+  "taking.answer": {
+    params: ({ db }, trainer) => ownTest(db, trainer).then(({ token }) => ({ token })),
+    body: async ({ db }, _trainer, params) => ({ question_id: (await openTest(db, params.token))!.questions[0].id, option: 1 }),
+  },
+  "taking.submit": { params: ({ db }, trainer) => answeredTest(db, trainer) },
+};

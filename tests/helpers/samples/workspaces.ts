@@ -1,0 +1,3 @@
+import type { Samples } from "./types";
+
+export const workspaceSamples: Samples = { "workspace.usage": {} };
