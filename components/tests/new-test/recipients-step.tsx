@@ -83,7 +83,7 @@ export function RecipientsStep({ form }: { form: NewTestFormApi }) {
                 }
               >
                 {(control) => (
-                  <select {...control} className={inputClass} {...form.register("class_id")}>
+                  <select {...control} className={inputClass} {...form.register("class_id")} value={classId ?? ""}>
                     <option value="">{classes.isLoading ? "Loading classes…" : "Choose a class"}</option>
                     {classes.data?.data.map((c) => (
                       <option key={c.id} value={c.id} disabled={c.students === 0}>
