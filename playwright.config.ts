@@ -16,8 +16,9 @@
  */
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = 3100;
-const SECOND_PORT = 3101;
+// E2E_PORT moves both instances (PORT and PORT + 1), so two runs on one machine do not collide.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const SECOND_PORT = PORT + 1;
 const databaseUrl = process.env.DATABASE_URL;
 
 function appServer(port: number) {
@@ -34,9 +35,9 @@ function appServer(port: number) {
     WEBHOOK_RETRY_STEP_MS: "500",
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else env.PGLITE_DATA_DIR = ".data/e2e-pglite";
+  else env.PGLITE_DATA_DIR = `.data/e2e-pglite-${port}`;
   return {
-    command: databaseUrl ? "npm run start" : "rm -rf .data/e2e-pglite .data/e2e-pglite.pid && npm run start",
+    command: databaseUrl ? "npm run start" : `rm -rf .data/e2e-pglite-${port} .data/e2e-pglite-${port}.pid && npm run start`,
     url: `http://localhost:${port}/signin`,
     env,
     reuseExistingServer: false,

@@ -8,7 +8,8 @@ import { uniqueEmail } from "./helpers";
  * Needs DATABASE_URL (the config then starts the second instance on port 3101); PGlite is
  * one process's database, so there is no second instance to test against without it.
  */
-const INSTANCES = ["http://localhost:3100", "http://localhost:3101"];
+const first = Number(process.env.E2E_PORT ?? 3100);
+const INSTANCES = [`http://localhost:${first}`, `http://localhost:${first + 1}`];
 const LIMIT = 120;
 const TOTAL = 300;
 
