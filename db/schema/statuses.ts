@@ -24,4 +24,6 @@ export const recipientStatuses = ["sent", "started", "completed"] as const;
 
 export const deliveryStatuses = ["pending", "delivered", "dropped"] as const;
 
+export const attemptStates = ["in_flight", "completed", "interrupted"] as const;
+
 export const planNames = ["free", "pro"] as const;

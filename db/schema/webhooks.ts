@@ -1,8 +1,8 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { workspaces } from "./workspaces";
-import { deliveryStatuses } from "./statuses";
+import { attemptStates, deliveryStatuses } from "./statuses";
 
-export { deliveryStatuses };
+export { attemptStates, deliveryStatuses };
 
 /** An address that receives signed events. `events` empty = every event. */
 export const webhookEndpoints = pgTable(
@@ -68,7 +68,6 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-export const attemptStates = ["in_flight", "completed", "interrupted"] as const;
 export type AttemptState = (typeof attemptStates)[number];
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { deliveryStatuses } from "@/db/schema/statuses";
+import { attemptStates, deliveryStatuses } from "@/db/schema/statuses";
 import { pageSchema } from "@/lib/api/paging";
 import { availableEvents } from "@/lib/events/catalog";
 
@@ -60,7 +60,7 @@ export const webhookList = pageSchema(webhookView)
 
 export const attemptView = z.object({
   number: z.number().int(),
-  state: z.enum(["in_flight", "completed", "interrupted"]).meta({
+  state: z.enum(attemptStates).meta({
     description:
       "in_flight: being sent now; completed: the receiver's answer (or the network error) is recorded; interrupted: the worker stopped mid-attempt and no response was recorded (the attempt still counts).",
   }),
