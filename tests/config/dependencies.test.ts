@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 
@@ -56,7 +57,7 @@ describe("dependencies", () => {
   });
 
   it("the PostCSS plugins, named by string in postcss.config.mjs, and postcss itself are declared", async () => {
-    const config = (await import("../../postcss.config.mjs")).default as { plugins: Record<string, unknown> };
+    const { default: config } = (await import(pathToFileURL(join(root, "postcss.config.mjs")).href)) as { default: { plugins: Record<string, unknown> } };
     const plugins = Object.keys(config.plugins);
     expect(plugins.length).toBeGreaterThan(0);
     for (const name of [...plugins, "postcss"]) expect(declared.has(name), name).toBe(true);
