@@ -6,7 +6,7 @@ import { ctfs, members, type Ctf, type Member } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { appUrl } from "@/lib/email/config";
 import { queueEmail } from "@/lib/email/send";
-import { MemberInvitationEmail } from "@/lib/email/templates/member-invitation";
+import { MemberInvitationEmail, memberInvitationSubject } from "@/lib/email/templates/member-invitation";
 import { conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { newId } from "@/lib/ids";
@@ -47,12 +47,17 @@ async function invite(tx: Db, ctf: Ctf, email: string, options: { selfEnrolled: 
   const [member] = existing
     ? await tx.update(members).set({ invitations: existing.invitations + 1, invitedAt: now }).where(eq(members.id, existing.id)).returning()
     : await tx.insert(members).values({ id: newId("mem"), ctfId: ctf.id, workspaceId: ctf.workspaceId, email, token: newToken(), selfEnrolled: options.selfEnrolled, invitedAt: now }).returning();
-  const props = { title: ctf.title, link: memberLink(member.token), startsAt: `${ctf.startsAt.toISOString().replace("T", " ").slice(0, 16)} UTC` };
+  const props = {
+    title: ctf.title,
+    link: memberLink(member.token),
+    startsAt: `${ctf.startsAt.toISOString().replace("T", " ").slice(0, 16)} UTC`,
+    selfEnrolled: options.selfEnrolled,
+  };
   await queueEmail(tx, {
     kind: "member_invitation",
     workspaceId: ctf.workspaceId,
     to: email,
-    subject: `You are invited to ${ctf.title}`,
+    subject: memberInvitationSubject(props),
     react: createElement(MemberInvitationEmail, props),
     links: [props.link],
   });

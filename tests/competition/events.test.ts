@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "@/db";
-import { members } from "@/db/schema";
+import { emailMessages, members } from "@/db/schema";
 import { acceptInvitation, selfEnrol } from "@/lib/ctf/members";
 import { eventCatalog } from "@/lib/events/catalog";
 import { EmbeddedWorker } from "@/lib/jobs/worker";
@@ -229,6 +229,14 @@ describe("each competition event is delivered once, in the competition format", 
       self_enrolled: true,
     });
     expect.soft(body.data.invited_at, "member.invited invited_at vs the member's invited_at").toBe(enrolled.invited_at);
+    // The e-mail asks the visitor to confirm the place they asked for; it does not claim an invitation.
+    const mails = await database.db.select().from(emailMessages).where(eq(emailMessages.to, "visitor@example.test"));
+    expect(mails.map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Confirm your place in /)]);
+    expect(mails[0].html).toContain("Confirm my place");
+    expect(mails[0].text).not.toMatch(/invited/i);
+    const invitedMails = await database.db.select().from(emailMessages).where(eq(emailMessages.to, "ada@example.test"));
+    expect(invitedMails.length).toBeGreaterThan(0);
+    for (const mail of invitedMails) expect(mail.subject).toMatch(/^You are invited to /);
     const members = expectStatus(await api.listMembers(ctfId), 200);
     expect(members.pagination.total).toBe(2);
   });

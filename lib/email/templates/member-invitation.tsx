@@ -1,17 +1,27 @@
 import { Button, Heading, Text } from "@react-email/components";
 import { EmailLayout } from "./layout";
 
-export type MemberInvitationProps = { title: string; link: string; startsAt: string };
+/** `selfEnrolled`: the visitor asked to take part on the public page; nobody invited them. */
+export type MemberInvitationProps = { title: string; link: string; startsAt: string; selfEnrolled: boolean };
 
-export function MemberInvitationEmail({ title, link, startsAt }: MemberInvitationProps) {
+export function memberInvitationSubject({ title, selfEnrolled }: Pick<MemberInvitationProps, "title" | "selfEnrolled">): string {
+  return selfEnrolled ? `Confirm your place in ${title}` : `You are invited to ${title}`;
+}
+
+export function MemberInvitationEmail({ title, link, startsAt, selfEnrolled }: MemberInvitationProps) {
+  const subject = memberInvitationSubject({ title, selfEnrolled });
   return (
-    <EmailLayout preview={`You are invited to ${title}`}>
+    <EmailLayout preview={subject}>
       <Heading as="h1" style={{ fontSize: 20 }}>
-        You are invited to {title}
+        {subject}
       </Heading>
-      <Text>The competition starts {startsAt}. Accept the invitation to take part.</Text>
+      <Text>
+        {selfEnrolled
+          ? `You asked to take part in ${title}, which starts ${startsAt}. Confirm with the button below; if it was not you, ignore this e-mail and nothing happens.`
+          : `The competition starts ${startsAt}. Accept the invitation to take part.`}
+      </Text>
       <Button href={link} style={{ backgroundColor: "#4f46e5", borderRadius: 6, color: "#ffffff", padding: "10px 16px", fontWeight: 600 }}>
-        Accept the invitation
+        {selfEnrolled ? "Confirm my place" : "Accept the invitation"}
       </Button>
     </EmailLayout>
   );
