@@ -32,7 +32,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <aside className="md:w-48 md:shrink-0">
           <DashboardNav />
         </aside>
-        <main className="min-w-0 flex-1">{children}</main>
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">{children}</main>
       </div>
     </div>
   );

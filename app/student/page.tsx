@@ -24,7 +24,7 @@ export default async function StudentPage() {
           Trainer area
         </Link>
       </AppHeader>
-      <main className="mx-auto max-w-4xl space-y-8 px-4 py-6">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-4xl space-y-8 px-4 py-6 focus:outline-none">
         <PageHeader title="Student area" description="Your classes, the tests sent to you and your results." />
         <section aria-labelledby="tests-heading" className="space-y-3">
           <h2 id="tests-heading" className="text-lg font-semibold">

@@ -12,6 +12,13 @@ export function AppHeader({ home, width, children }: { home: string; width: "max
 
   return (
     <header className="border-b border-slate-200 bg-white">
+      {/* The first stop of the keyboard: past the header and the navigation, to the page's own content. */}
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow"
+      >
+        Skip to content
+      </a>
       <div className={`mx-auto flex ${width} flex-wrap items-center justify-between gap-3 px-4 py-3`}>
         <Link href={home} className="font-bold text-brand-600">
           Certify
