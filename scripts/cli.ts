@@ -12,7 +12,7 @@ import { z } from "zod";
 import { closeDatabase, getDb } from "@/db";
 import { planNames } from "@/db/schema";
 import { createApiKey } from "@/lib/keys";
-import { apiScopes } from "@/lib/keys/scopes";
+import { createApiKeyInput } from "@/lib/keys/schemas";
 import { toAppError } from "@/lib/api/http-errors";
 import { ConfigError } from "@/lib/config";
 import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
@@ -24,6 +24,21 @@ const usage = `Usage:
 
 const email = z.email("--email must be an e-mail address.");
 
+/**
+ * The command line is an edge, as a route is: its flags are parsed here with the route's own
+ * schema, and each refusal is printed on its line, named by its flag. Null when refused.
+ */
+function readFlags<S extends z.ZodType>(schema: S, value: Record<string, unknown>): z.output<S> | null {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const [field, index] = issue.path;
+    const given = typeof index === "number" ? ` "${(value[String(field)] as unknown[])[index]}"` : "";
+    console.error(`--${String(field)}${given}: ${issue.message}`);
+  }
+  return null;
+}
+
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -34,11 +49,12 @@ async function main(argv: string[]): Promise<number> {
   if (command === "key:create" || command === "plan:set") console.error(`Database: ${describeDatabase()}`);
   if (command === "key:create") {
     const address = email.parse(values.email);
-    const scopes = values.scopes ? z.array(z.enum(apiScopes)).parse(values.scopes.split(",").map((s) => s.trim())) : null;
+    const input = readFlags(createApiKeyInput, { name: values.name ?? "CLI key", scopes: values.scopes ? values.scopes.split(",").map((s) => s.trim()) : null });
+    if (!input) return 2;
     const db = await getDb();
     const { workspace } = await ensureUserWorkspace(db, address);
-    const { key, secret } = await createApiKey(db, workspace.id, { name: values.name ?? "CLI key", scopes });
-    console.log(`Created key ${key.id} (${key.prefix}…) for ${address} in ${workspace.id}, scopes: ${scopes?.join(",") ?? "full access"}`);
+    const { key, secret } = await createApiKey(db, workspace.id, input);
+    console.log(`Created key ${key.id} (${key.prefix}…) for ${address} in ${workspace.id}, scopes: ${key.scopes?.join(",") ?? "full access"}`);
     console.log(secret);
     return 0;
   }

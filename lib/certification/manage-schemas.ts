@@ -10,7 +10,7 @@ export const updateCertificationInput = z.object({
   code: z.string().trim().max(50, "At most 50 characters.").default(""),
   description: z.string().trim().max(2000, "At most 2000 characters.").default(""),
 });
-export type UpdateCertificationInput = z.input<typeof updateCertificationInput>;
+export type UpdateCertificationInput = z.output<typeof updateCertificationInput>;
 
 /** Creation from the dashboard: the fields and the domain names (questions come later). */
 export const newCertificationInput = updateCertificationInput.extend({
@@ -19,10 +19,10 @@ export const newCertificationInput = updateCertificationInput.extend({
     .min(1, "Give at least one domain.")
     .max(50, "At most 50 domains."),
 });
-export type NewCertificationInput = z.input<typeof newCertificationInput>;
+export type NewCertificationInput = z.output<typeof newCertificationInput>;
 
 export const domainNameInput = z.object({ name });
-export type DomainNameInput = z.input<typeof domainNameInput>;
+export type DomainNameInput = z.output<typeof domainNameInput>;
 
 export const MAX_OPTIONS = 8;
 
@@ -47,7 +47,7 @@ export const questionInput = z
       seen.add(key);
     });
   });
-export type QuestionInput = z.input<typeof questionInput>;
+export type QuestionInput = z.output<typeof questionInput>;
 
 export const questionView = z
   .object({
@@ -68,7 +68,7 @@ export const MAX_CSV_ROWS = 2000;
 export const importCsvInput = z.object({
   csv: z.string().min(1, "Paste or choose a CSV file.").max(MAX_CSV_CHARS, `At most ${MAX_CSV_CHARS} characters.`),
 });
-export type ImportCsvInput = z.input<typeof importCsvInput>;
+export type ImportCsvInput = z.output<typeof importCsvInput>;
 
 export const csvColumns = ["domain", "question", "option_a", "option_b", "option_c", "option_d", "correct", "explanation"] as const;
 export type CsvColumn = (typeof csvColumns)[number];

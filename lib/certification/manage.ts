@@ -6,14 +6,10 @@ import { createCertification, getCertification } from "./catalog";
 import { CsvSyntaxError, isBlankRecord, parseCsv } from "./csv";
 import {
   csvColumns,
-  domainNameInput,
-  importCsvInput,
   MAX_CSV_ROWS,
-  newCertificationInput,
-  questionInput,
-  updateCertificationInput,
   type CsvColumn,
   type DomainNameInput,
+  type ImportCsvInput,
   type ImportResult,
   type NewCertificationInput,
   type QuestionInput,
@@ -92,15 +88,14 @@ export async function getOwnCertification(db: Db, workspaceId: string, certifica
  * `createCertification`; two domains with the same name are a field error.
  */
 export async function createOwnCertification(db: Db, workspaceId: string, input: NewCertificationInput): Promise<CertificationDetail> {
-  const parsed = newCertificationInput.parse(input);
   const fields: FieldError[] = [];
-  parsed.domains.forEach((domain, index) => {
-    if (parsed.domains.findIndex((other) => sameName(other, domain)) < index) {
+  input.domains.forEach((domain, index) => {
+    if (input.domains.findIndex((other) => sameName(other, domain)) < index) {
       fields.push({ field: `domains.${index}`, message: `"${domain}" appears twice.` });
     }
   });
   if (fields.length) throw invalidFields(fields);
-  return createCertification(db, workspaceId, { ...parsed, domains: parsed.domains.map((domain) => ({ name: domain })) });
+  return createCertification(db, workspaceId, { ...input, domains: input.domains.map((domain) => ({ name: domain, questions: [] })) });
 }
 
 /** Name, vendor, code and description of an own certification. */
@@ -110,10 +105,9 @@ export async function updateCertification(
   certificationId: number,
   input: UpdateCertificationInput,
 ): Promise<CertificationDetail> {
-  const parsed = updateCertificationInput.parse(input);
   const [updated] = await db
     .update(certifications)
-    .set({ name: parsed.name, vendor: parsed.vendor, code: parsed.code, description: parsed.description, updatedAt: new Date() })
+    .set({ name: input.name, vendor: input.vendor, code: input.code, description: input.description, updatedAt: new Date() })
     .where(and(eq(certifications.id, certificationId), eq(certifications.workspaceId, workspaceId)))
     .returning({ id: certifications.id });
   if (!updated) throw notFound("Certification");
@@ -121,32 +115,30 @@ export async function updateCertification(
 }
 
 /** Adds a domain at the end; a name the certification already has is a field error. */
-export async function addDomain(db: Db, workspaceId: string, certificationId: number, input: DomainNameInput): Promise<DomainView> {
-  const parsed = domainNameInput.parse(input);
+export async function addDomain(db: Db, workspaceId: string, certificationId: number, { name }: DomainNameInput): Promise<DomainView> {
   const certification = await findOwnCertification(db, workspaceId, certificationId);
   const existing = await domainsOf(db, certification.id);
-  if (existing.some((domain) => sameName(domain.name, parsed.name))) {
-    throw invalidFields([{ field: "name", message: `This certification already has a domain "${parsed.name}".` }]);
+  if (existing.some((domain) => sameName(domain.name, name))) {
+    throw invalidFields([{ field: "name", message: `This certification already has a domain "${name}".` }]);
   }
   if (existing.length >= MAX_DOMAINS) throw invalidFields([{ field: "name", message: `A certification has at most ${MAX_DOMAINS} domains.` }]);
   const position = existing.reduce((max, domain) => Math.max(max, domain.position + 1), 0);
-  const [row] = await db.insert(domains).values({ certificationId: certification.id, name: parsed.name, position }).returning();
+  const [row] = await db.insert(domains).values({ certificationId: certification.id, name, position }).returning();
   await touch(db, certification.id);
   return { id: row.id, name: row.name, questions: 0 };
 }
 
 /** Renames a domain of an own certification. Tests already sent keep the old (frozen) name. */
-export async function renameDomain(db: Db, workspaceId: string, domainId: number, input: DomainNameInput): Promise<DomainView> {
-  const parsed = domainNameInput.parse(input);
+export async function renameDomain(db: Db, workspaceId: string, domainId: number, { name }: DomainNameInput): Promise<DomainView> {
   const domain = await findOwnDomain(db, workspaceId, domainId);
   const siblings = await domainsOf(db, domain.certificationId);
-  if (siblings.some((other) => other.id !== domain.id && sameName(other.name, parsed.name))) {
-    throw invalidFields([{ field: "name", message: `This certification already has a domain "${parsed.name}".` }]);
+  if (siblings.some((other) => other.id !== domain.id && sameName(other.name, name))) {
+    throw invalidFields([{ field: "name", message: `This certification already has a domain "${name}".` }]);
   }
-  await db.update(domains).set({ name: parsed.name }).where(eq(domains.id, domain.id));
+  await db.update(domains).set({ name }).where(eq(domains.id, domain.id));
   await touch(db, domain.certificationId);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(questions).where(eq(questions.domainId, domain.id));
-  return { id: domain.id, name: parsed.name, questions: count };
+  return { id: domain.id, name, questions: count };
 }
 
 /** The questions of an own certification, in domain order then creation order. */
@@ -162,11 +154,10 @@ export async function listQuestions(db: Db, workspaceId: string, certificationId
 }
 
 export async function addQuestion(db: Db, workspaceId: string, domainId: number, input: QuestionInput): Promise<QuestionView> {
-  const parsed = questionInput.parse(input);
   const domain = await findOwnDomain(db, workspaceId, domainId);
   const [row] = await db
     .insert(questions)
-    .values({ domainId: domain.id, prompt: parsed.prompt, options: parsed.options, correctIndex: parsed.correct, explanation: parsed.explanation })
+    .values({ domainId: domain.id, prompt: input.prompt, options: input.options, correctIndex: input.correct, explanation: input.explanation })
     .returning();
   await touch(db, domain.certificationId);
   return toQuestionView(row);
@@ -174,11 +165,10 @@ export async function addQuestion(db: Db, workspaceId: string, domainId: number,
 
 /** Replaces a question's text, options, correct option and explanation (its domain stays). */
 export async function updateQuestion(db: Db, workspaceId: string, questionId: number, input: QuestionInput): Promise<QuestionView> {
-  const parsed = questionInput.parse(input);
   const question = await findOwnQuestion(db, workspaceId, questionId);
   const [row] = await db
     .update(questions)
-    .set({ prompt: parsed.prompt, options: parsed.options, correctIndex: parsed.correct, explanation: parsed.explanation })
+    .set({ prompt: input.prompt, options: input.options, correctIndex: input.correct, explanation: input.explanation })
     .where(eq(questions.id, question.id))
     .returning();
   const domain = await findOwnDomain(db, workspaceId, question.domainId);
@@ -289,8 +279,7 @@ export function readQuestionsCsv(csvText: string): CsvRow[] {
  * Imports questions into an own certification from CSV; domains named in the file that the
  * certification lacks are created (names match case-insensitively). All or nothing.
  */
-export async function importQuestionsCsv(db: Db, workspaceId: string, certificationId: number, csvText: string): Promise<ImportResult> {
-  const { csv } = importCsvInput.parse({ csv: csvText });
+export async function importQuestionsCsv(db: Db, workspaceId: string, certificationId: number, { csv }: ImportCsvInput): Promise<ImportResult> {
   const certification = await findOwnCertification(db, workspaceId, certificationId);
   const rows = readQuestionsCsv(csv);
   return db.transaction(async (tx) => {

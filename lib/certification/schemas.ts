@@ -65,4 +65,4 @@ export const createCertificationInput = z.object({
     .min(1)
     .max(50),
 });
-export type CreateCertificationInput = z.input<typeof createCertificationInput>;
+export type CreateCertificationInput = z.output<typeof createCertificationInput>;

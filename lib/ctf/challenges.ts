@@ -9,15 +9,7 @@ import { scheduleStep } from "@/lib/jobs/steps";
 import { describeHostError, findCtf } from "./competitions";
 import { hashFlag, sealFlag, unsealFlag } from "./flags";
 import { hostFor } from "./hosting";
-import {
-  createChallengeInput,
-  generateChallengeInput,
-  updateChallengeInput,
-  type ChallengeView,
-  type CreateChallengeInput,
-  type GenerateChallengeInput,
-  type UpdateChallengeInput,
-} from "./schemas";
+import type { ChallengeView, CreateChallengeInput, GenerateChallengeInput, UpdateChallengeInput } from "./schemas";
 import { generateChallenge, type ChallengeCategory, type Difficulty } from "./templates";
 import { toChallengeView } from "./views";
 
@@ -59,7 +51,6 @@ async function openCtf(db: Db, workspaceId: string, ctfId: string) {
 }
 
 export async function createChallenge(db: Db, workspaceId: string, ctfId: string, input: CreateChallengeInput): Promise<ChallengeView> {
-  const parsed = createChallengeInput.parse(input);
   await openCtf(db, workspaceId, ctfId);
   const [challenge] = await db
     .insert(challenges)
@@ -67,14 +58,14 @@ export async function createChallenge(db: Db, workspaceId: string, ctfId: string
       id: newId("chl"),
       ctfId,
       workspaceId,
-      title: parsed.title,
-      category: parsed.category,
-      difficulty: parsed.difficulty ?? null,
-      description: parsed.description,
-      points: parsed.points,
-      flagHash: hashFlag(parsed.flag),
-      flagSealed: sealFlag(parsed.flag),
-      hints: parsed.hints,
+      title: input.title,
+      category: input.category,
+      difficulty: input.difficulty ?? null,
+      description: input.description,
+      points: input.points,
+      flagHash: hashFlag(input.flag),
+      flagSealed: sealFlag(input.flag),
+      hints: input.hints,
     })
     .returning();
   return toChallengeView(challenge);
@@ -82,7 +73,6 @@ export async function createChallenge(db: Db, workspaceId: string, ctfId: string
 
 /** Asynchronous: a `generating` challenge now, built from the shipped templates by a step. */
 export async function requestGeneratedChallenge(db: Db, workspaceId: string, ctfId: string, input: GenerateChallengeInput): Promise<ChallengeView> {
-  const parsed = generateChallengeInput.parse(input);
   await openCtf(db, workspaceId, ctfId);
   return db.transaction(async (tx) => {
     const placeholder = "pending-generation";
@@ -92,9 +82,9 @@ export async function requestGeneratedChallenge(db: Db, workspaceId: string, ctf
         id: newId("chl"),
         ctfId,
         workspaceId,
-        title: `Generating a ${parsed.difficulty} ${parsed.category} challenge…`,
-        category: parsed.category,
-        difficulty: parsed.difficulty,
+        title: `Generating a ${input.difficulty} ${input.category} challenge…`,
+        category: input.category,
+        difficulty: input.difficulty,
         points: 0,
         flagHash: hashFlag(placeholder),
         flagSealed: sealFlag(placeholder),
@@ -126,7 +116,6 @@ export async function completeGeneration(db: Db, challengeId: string): Promise<v
 }
 
 export async function updateChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string, input: UpdateChallengeInput): Promise<ChallengeView> {
-  const parsed = updateChallengeInput.parse(input);
   await openCtf(db, workspaceId, ctfId);
   return db.transaction(async (tx) => {
     const challenge = await findChallenge(tx, workspaceId, ctfId, challengeId, true);
@@ -134,13 +123,13 @@ export async function updateChallenge(db: Db, workspaceId: string, ctfId: string
     const [updated] = await tx
       .update(challenges)
       .set({
-        title: parsed.title ?? challenge.title,
-        category: parsed.category ?? challenge.category,
-        difficulty: parsed.difficulty ?? challenge.difficulty,
-        description: parsed.description ?? challenge.description,
-        points: parsed.points ?? challenge.points,
-        hints: parsed.hints ?? challenge.hints,
-        ...(parsed.flag ? { flagHash: hashFlag(parsed.flag), flagSealed: sealFlag(parsed.flag) } : {}),
+        title: input.title ?? challenge.title,
+        category: input.category ?? challenge.category,
+        difficulty: input.difficulty ?? challenge.difficulty,
+        description: input.description ?? challenge.description,
+        points: input.points ?? challenge.points,
+        hints: input.hints ?? challenge.hints,
+        ...(input.flag ? { flagHash: hashFlag(input.flag), flagSealed: sealFlag(input.flag) } : {}),
         updatedAt: new Date(),
       })
       .where(eq(challenges.id, challenge.id))

@@ -7,7 +7,7 @@ import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
 import { scheduleStep } from "@/lib/jobs/steps";
 import { configuredHostKind, hostFor, HostError } from "./hosting";
-import { createCtfInput, updateCtfInput, type CreateCtfInput, type CtfView, type UpdateCtfInput } from "./schemas";
+import type { CreateCtfInput, CtfView, UpdateCtfInput } from "./schemas";
 import { toCtfView } from "./views";
 
 export const CTF_DEPLOY_STEP = "ctf.deploy";
@@ -61,17 +61,16 @@ export async function listCtfs(db: Db, workspaceId: string, paging: Paging): Pro
 
 /** A new competition starts as a draft on the configured host. */
 export async function createCtf(db: Db, workspaceId: string, input: CreateCtfInput): Promise<CtfView> {
-  const parsed = createCtfInput.parse(input);
   const [ctf] = await db
     .insert(ctfs)
     .values({
       id: newId("ctf"),
       workspaceId,
-      title: parsed.title,
-      description: parsed.description,
-      startsAt: parsed.starts_at,
-      endsAt: parsed.ends_at,
-      isPublic: parsed.is_public,
+      title: input.title,
+      description: input.description,
+      startsAt: input.starts_at,
+      endsAt: input.ends_at,
+      isPublic: input.is_public,
       host: configuredHostKind(),
     })
     .returning();
@@ -79,21 +78,20 @@ export async function createCtf(db: Db, workspaceId: string, input: CreateCtfInp
 }
 
 export async function updateCtf(db: Db, workspaceId: string, ctfId: string, input: UpdateCtfInput): Promise<CtfView> {
-  const parsed = updateCtfInput.parse(input);
   await db.transaction(async (tx) => {
     const ctf = await findCtf(tx, workspaceId, ctfId, true);
     assertState(ctf, "update");
-    const startsAt = parsed.starts_at ?? ctf.startsAt;
-    const endsAt = parsed.ends_at ?? ctf.endsAt;
+    const startsAt = input.starts_at ?? ctf.startsAt;
+    const endsAt = input.ends_at ?? ctf.endsAt;
     if (endsAt <= startsAt) throw new AppError("validation_failed", "Some fields must be corrected.", { fields: [{ field: "ends_at", message: "ends_at must be after starts_at." }] });
     await tx
       .update(ctfs)
       .set({
-        title: parsed.title ?? ctf.title,
-        description: parsed.description ?? ctf.description,
+        title: input.title ?? ctf.title,
+        description: input.description ?? ctf.description,
         startsAt,
         endsAt,
-        isPublic: parsed.is_public ?? ctf.isPublic,
+        isPublic: input.is_public ?? ctf.isPublic,
         updatedAt: new Date(),
       })
       .where(eq(ctfs.id, ctf.id));

@@ -8,7 +8,7 @@ import { isIdShaped, newId } from "@/lib/ids";
 import { scheduleStep } from "@/lib/jobs/steps";
 import { describeHostError } from "./competitions";
 import { hostFor } from "./hosting";
-import { createDeploymentInput, type CreateDeploymentInput, type DeploymentView } from "./schemas";
+import type { CreateDeploymentInput, DeploymentView } from "./schemas";
 import { toDeploymentView } from "./views";
 
 export const DEPLOYMENT_DEPLOY_STEP = "deployment.deploy";
@@ -40,15 +40,14 @@ export async function listDeployments(db: Db, workspaceId: string, paging: Pagin
  * (deployment.stopped) — the step is a database row, so it survives restarts.
  */
 export async function createDeployment(db: Db, workspaceId: string, input: CreateDeploymentInput): Promise<DeploymentView> {
-  const parsed = createDeploymentInput.parse(input);
   const [challenge] = await db
     .select()
     .from(challenges)
-    .where(and(eq(challenges.id, parsed.challenge_id), eq(challenges.workspaceId, workspaceId)));
+    .where(and(eq(challenges.id, input.challenge_id), eq(challenges.workspaceId, workspaceId)));
   if (!challenge) throw invalidFields([{ field: "challenge_id", message: "No such challenge." }]);
   if (["generating", "generation_failed"].includes(challenge.status)) throw conflict("The challenge is not ready yet.");
   const startsAt = new Date();
-  const endsAt = parsed.ends_at ?? new Date(startsAt.getTime() + parsed.duration_minutes! * 60_000);
+  const endsAt = input.ends_at ?? new Date(startsAt.getTime() + input.duration_minutes! * 60_000);
   return db.transaction(async (tx) => {
     const [deployment] = await tx
       .insert(deployments)

@@ -13,7 +13,7 @@ import { newId } from "@/lib/ids";
 import { admitPublicMail } from "@/lib/ratelimit/mail";
 import { isTokenShaped, newToken } from "@/lib/tests/links";
 import { findCtf } from "./competitions";
-import { inviteMemberInput, type InviteMemberInput, type MemberView } from "./schemas";
+import type { InviteMemberInput, MemberView } from "./schemas";
 import { toMemberView } from "./views";
 
 export function memberLink(token: string): string {
@@ -31,8 +31,7 @@ export async function listMembers(db: Db, workspaceId: string, ctfId: string, pa
 }
 
 /** Invites (or re-invites) by e-mail: member.invited each time; a joined member → 409. */
-export async function inviteMember(db: Db, workspaceId: string, ctfId: string, input: InviteMemberInput): Promise<MemberView> {
-  const { email } = inviteMemberInput.parse(input);
+export async function inviteMember(db: Db, workspaceId: string, ctfId: string, { email }: InviteMemberInput): Promise<MemberView> {
   return transactionWithRetry(db, async (tx) => {
     const ctf = await findCtf(tx, workspaceId, ctfId, true);
     if (ctf.status === "archived") throw conflict("The competition is archived.");
@@ -78,8 +77,7 @@ async function invite(tx: Db, ctf: Ctf, email: string, options: { selfEnrolled: 
  * (`client`: the requester's address, see lib/ratelimit/client-ip.ts). Past a limit nothing
  * is written, mailed or published and null comes back; the caller answers as on success.
  */
-export async function selfEnrol(db: Db, ctfId: string, rawEmail: string, client: string | null = null): Promise<MemberView | null> {
-  const { email } = inviteMemberInput.parse({ email: rawEmail });
+export async function selfEnrol(db: Db, ctfId: string, { email }: InviteMemberInput, client: string | null = null): Promise<MemberView | null> {
   return transactionWithRetry(db, async (tx) => {
     const [ctf] = await tx.select().from(ctfs).where(eq(ctfs.id, ctfId)).for("update");
     if (!ctf || !ctf.isPublic || ctf.status !== "deployed") throw notFound("Competition");

@@ -3,10 +3,8 @@ import { challengeStatuses, ctfStatuses, deploymentStatuses, memberStatuses } fr
 import { pageSchema, pagingQuery } from "@/lib/api/paging";
 import { challengeCategories, difficulties } from "./templates";
 
-// Accepts the JSON string and, when a domain function re-checks parsed input, the Date itself.
-const isoDate = z
-  .union([z.date(), z.iso.datetime({ offset: true, message: "Must be an ISO 8601 date-time, e.g. 2026-12-01T18:00:00Z." })])
-  .transform((value) => new Date(value));
+// The JSON string (documented as a date-time), handed to the domain as a Date.
+const isoDate = z.iso.datetime({ offset: true, message: "Must be an ISO 8601 date-time, e.g. 2026-12-01T18:00:00Z." }).transform((value) => new Date(value));
 
 const window = <T extends z.ZodRawShape>(shape: T) =>
   z.object(shape).refine((value) => !("starts_at" in value && "ends_at" in value) || !value.starts_at || !value.ends_at || !(value.starts_at instanceof Date) || !(value.ends_at instanceof Date) || value.ends_at > value.starts_at, {
@@ -21,7 +19,7 @@ export const createCtfInput = window({
   ends_at: isoDate,
   is_public: z.boolean().default(false),
 });
-export type CreateCtfInput = z.input<typeof createCtfInput>;
+export type CreateCtfInput = z.output<typeof createCtfInput>;
 
 export const updateCtfInput = window({
   title: z.string().trim().min(1).max(200).optional(),
@@ -30,7 +28,7 @@ export const updateCtfInput = window({
   ends_at: isoDate.optional(),
   is_public: z.boolean().optional(),
 });
-export type UpdateCtfInput = z.input<typeof updateCtfInput>;
+export type UpdateCtfInput = z.output<typeof updateCtfInput>;
 
 export const ctfView = z
   .object({
@@ -66,13 +64,13 @@ export const createChallengeInput = z.object({
   flag: z.string().trim().min(1, "Give the flag.").max(500).meta({ description: "Stored hashed; never returned." }),
   hints: z.array(hint).max(10).default([]),
 });
-export type CreateChallengeInput = z.input<typeof createChallengeInput>;
+export type CreateChallengeInput = z.output<typeof createChallengeInput>;
 
 export const updateChallengeInput = createChallengeInput.partial();
-export type UpdateChallengeInput = z.input<typeof updateChallengeInput>;
+export type UpdateChallengeInput = z.output<typeof updateChallengeInput>;
 
 export const generateChallengeInput = z.object({ category: z.enum(challengeCategories), difficulty: z.enum(difficulties) });
-export type GenerateChallengeInput = z.input<typeof generateChallengeInput>;
+export type GenerateChallengeInput = z.output<typeof generateChallengeInput>;
 
 export const challengeView = z
   .object({
@@ -106,7 +104,7 @@ export const createDeploymentInput = z
   })
   // Runs only on a parsed date: with "tomorrow" the field error above is the answer, not a crash here.
   .refine((value) => !(value.ends_at instanceof Date) || value.ends_at.getTime() > Date.now(), { message: "ends_at must be in the future.", path: ["ends_at"] });
-export type CreateDeploymentInput = z.input<typeof createDeploymentInput>;
+export type CreateDeploymentInput = z.output<typeof createDeploymentInput>;
 
 export const deploymentView = z
   .object({
@@ -132,7 +130,7 @@ export const listDeploymentsQuery = pagingQuery.extend({
 });
 
 export const inviteMemberInput = z.object({ email: z.string().trim().pipe(z.email("Must be an e-mail address.")).transform((v) => v.toLowerCase()) });
-export type InviteMemberInput = z.input<typeof inviteMemberInput>;
+export type InviteMemberInput = z.output<typeof inviteMemberInput>;
 
 export const memberView = z
   .object({

@@ -6,7 +6,7 @@ import { AppError, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { planLimits } from "@/lib/plans";
 import { lockWorkspace } from "@/lib/workspaces/lock";
-import { createApiKeyInput, type ApiKeyView, type CreateApiKeyInput } from "./schemas";
+import type { ApiKeyView, CreateApiKeyInput } from "./schemas";
 import { generateApiKeySecret } from "./secret";
 
 export function toApiKeyView(key: ApiKey): ApiKeyView {
@@ -28,9 +28,8 @@ export function toApiKeyView(key: ApiKey): ApiKeyView {
 export async function createApiKey(
   db: Db,
   workspaceId: string,
-  input: CreateApiKeyInput,
+  { name, scopes }: CreateApiKeyInput,
 ): Promise<{ key: ApiKeyView; secret: string }> {
-  const { name, scopes } = createApiKeyInput.parse(input);
   return transactionWithRetry(db, async (tx) => {
     const workspace = await lockWorkspace(tx, workspaceId);
     const [{ active }] = await tx

@@ -10,7 +10,7 @@ export const createApiKeyInput = z.object({
     .transform((scopes) => [...new Set(scopes)])
     .nullish(),
 });
-export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
+export type CreateApiKeyInput = z.output<typeof createApiKeyInput>;
 
 export const apiKeyView = z.object({
   id: z.string(),

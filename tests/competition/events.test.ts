@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "@/db";
 import { emailMessages, members } from "@/db/schema";
 import { acceptInvitation, selfEnrol } from "@/lib/ctf/members";
+import { inviteMemberInput } from "@/lib/ctf/schemas";
 import { eventCatalog } from "@/lib/events/catalog";
 import { EmbeddedWorker } from "@/lib/jobs/worker";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -217,7 +218,7 @@ describe("each competition event is delivered once, in the competition format", 
 
   it("member.invited: self-enrolment on a public deployed competition carries self_enrolled true", async () => {
     const from = Date.now();
-    const enrolled = (await selfEnrol(database.db, ctfId, "Visitor@Example.test"))!;
+    const enrolled = (await selfEnrol(database.db, ctfId, inviteMemberInput.parse({ email: "Visitor@Example.test" })))!;
     expect(enrolled.self_enrolled).toBe(true);
     const body = await delivered("member.invited", (data) => data.member_id === enrolled.id, { from });
     expect(body.data).toEqual({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCertification } from "@/lib/certification/catalog";
+import { createCertificationInput } from "@/lib/certification/schemas";
 import * as listRoute from "@/app/api/v1/certifications/route";
 import * as detailRoute from "@/app/api/v1/certifications/[id]/route";
 import * as domainsRoute from "@/app/api/v1/certifications/[id]/domains/route";
@@ -17,15 +18,19 @@ beforeAll(async () => {
   database = await createTestDatabase();
   trainer = await createTrainer(database.db);
   other = await createTrainer(database.db);
-  const own = await createCertification(database.db, trainer.workspaceId, {
-    name: "Acme Platform Basics",
-    vendor: "Acme Corp",
-    code: "ACME-101",
-    domains: [
-      { name: "Accounts", questions: [{ prompt: "Where do you reset a password?", options: ["Settings", "Billing"], correct: 0 }] },
-      { name: "Billing", questions: [] },
-    ],
-  });
+  const own = await createCertification(
+    database.db,
+    trainer.workspaceId,
+    createCertificationInput.parse({
+      name: "Acme Platform Basics",
+      vendor: "Acme Corp",
+      code: "ACME-101",
+      domains: [
+        { name: "Accounts", questions: [{ prompt: "Where do you reset a password?", options: ["Settings", "Billing"], correct: 0 }] },
+        { name: "Billing", questions: [] },
+      ],
+    }),
+  );
   ownId = own.id;
 });
 afterAll(() => database.drop());

@@ -14,4 +14,14 @@ describe("GET /api/openapi.json", () => {
     expect(Object.keys(listing.responses)).toEqual(expect.arrayContaining(["200", "401", "422", "429"]));
     expect(listing.responses["200"].headers).toHaveProperty("X-RateLimit-Reset");
   });
+
+  it("documents the date-times a client sends as strings with format date-time (the handler gets a Date)", async () => {
+    const doc = await openapiRoute.GET().json();
+    const bodyOf = (path: string, method: string) => doc.paths[path][method].requestBody.content["application/json"].schema.properties;
+    const dateTime = { type: "string", format: "date-time" };
+    expect(bodyOf("/api/v1/ctfs", "post").starts_at).toEqual(dateTime);
+    expect(bodyOf("/api/v1/ctfs", "post").ends_at).toEqual(dateTime);
+    expect(bodyOf("/api/v1/ctfs/{ctf_id}", "patch").starts_at).toEqual(dateTime);
+    expect(bodyOf("/api/v1/deployments", "post").ends_at).toEqual(dateTime);
+  });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogCertificationId } from "@/db/seed";
 import { answers, domains, emailMessages, events, recipients, testQuestions, tests, webhookDeliveries } from "@/db/schema";
 import { createCertification } from "@/lib/certification/catalog";
+import { createCertificationInput } from "@/lib/certification/schemas";
 import { openTest, saveAnswer, submitTest } from "@/lib/tests/taking";
 import { createWebhook } from "@/lib/webhooks/endpoints";
 import { setPlan } from "@/lib/workspaces";
@@ -80,11 +81,11 @@ describe("POST /api/v1/tests (happy)", () => {
   });
 
   it("freezes the drawn questions: editing the bank later does not change a sent test", async () => {
-    const own = await createCertification(database.db, trainer.workspaceId, {
-      name: "Frozen",
-      vendor: "Acme",
-      domains: [{ name: "Only", questions: [{ prompt: "Original?", options: ["yes", "no"], correct: 0 }] }],
-    });
+    const own = await createCertification(
+      database.db,
+      trainer.workspaceId,
+      createCertificationInput.parse({ name: "Frozen", vendor: "Acme", domains: [{ name: "Only", questions: [{ prompt: "Original?", options: ["yes", "no"], correct: 0 }] }] }),
+    );
     const made = await create({ certification_id: own.id, domains: [own.domains[0].id], questions: 1, recipients: [{ email: "f@example.com" }], send_email: false });
     await database.db.execute(sql`update questions set prompt = 'Edited!' where domain_id = ${own.domains[0].id}`);
     const token = made.body.recipients[0].link.split("/t/")[1];
@@ -139,7 +140,11 @@ describe("POST /api/v1/tests (errors change nothing)", () => {
 
   it("refuses another workspace's certification as if it did not exist", async () => {
     const stranger = await createTrainer(database.db);
-    const theirs = await createCertification(database.db, stranger.workspaceId, { name: "Theirs", vendor: "X", domains: [{ name: "D", questions: [{ prompt: "q", options: ["a", "b"], correct: 0 }] }] });
+    const theirs = await createCertification(
+      database.db,
+      stranger.workspaceId,
+      createCertificationInput.parse({ name: "Theirs", vendor: "X", domains: [{ name: "D", questions: [{ prompt: "q", options: ["a", "b"], correct: 0 }] }] }),
+    );
     await expectRejected({ certification_id: theirs.id, domains: [theirs.domains[0].id], questions: 1, recipients: [{ email: "a@example.com" }] }, 422, ["certification_id"]);
   });
 

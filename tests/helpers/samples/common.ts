@@ -3,6 +3,7 @@ import type { Db } from "@/db";
 import { domains } from "@/db/schema";
 import { catalogCertificationId } from "@/db/seed";
 import { createCertification } from "@/lib/certification/catalog";
+import { createCertificationInput } from "@/lib/certification/schemas";
 import type { Trainer } from "../fixtures";
 
 let counter = 0;
@@ -19,19 +20,23 @@ export async function catalogCertification(db: Db) {
 
 /** A certification of the trainer's own, one domain with two questions. */
 export async function ownCertification(db: Db, trainer: Trainer) {
-  const certification = await createCertification(db, trainer.workspaceId, {
-    name: "Internal onboarding",
-    vendor: "Acme",
-    domains: [
-      {
-        name: "Basics",
-        questions: [
-          { prompt: "2 + 2?", options: ["3", "4"], correct: 1 },
-          { prompt: "3 + 3?", options: ["6", "7"], correct: 0 },
-        ],
-      },
-    ],
-  });
+  const certification = await createCertification(
+    db,
+    trainer.workspaceId,
+    createCertificationInput.parse({
+      name: "Internal onboarding",
+      vendor: "Acme",
+      domains: [
+        {
+          name: "Basics",
+          questions: [
+            { prompt: "2 + 2?", options: ["3", "4"], correct: 1 },
+            { prompt: "3 + 3?", options: ["6", "7"], correct: 0 },
+          ],
+        },
+      ],
+    }),
+  );
   const [domain] = await db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, certification.id));
   return { id: certification.id, domainId: domain.id };
 }

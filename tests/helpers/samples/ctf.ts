@@ -1,6 +1,7 @@
 import { completePublish, createChallenge, publishChallenge } from "@/lib/ctf/challenges";
 import { completeCtfDeploy, createCtf, deployCtf } from "@/lib/ctf/competitions";
 import { completeDeploymentDeploy, createDeployment } from "@/lib/ctf/deployments";
+import { createChallengeInput, createCtfInput } from "@/lib/ctf/schemas";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
 import { freshEmail } from "./common";
@@ -10,7 +11,7 @@ const ctfInput = { title: "Spring CTF", starts_at: "2026-12-01T10:00:00Z", ends_
 const challengeInput = { title: "Warm-up", category: "web" as const, flag: "CTF{warm}", points: 50 };
 
 async function ownCtf(db: Db, trainer: Trainer, state: "draft" | "deployed" = "draft", extra: Record<string, unknown> = {}) {
-  const ctf = await createCtf(db, trainer.workspaceId, { ...ctfInput, ...extra });
+  const ctf = await createCtf(db, trainer.workspaceId, createCtfInput.parse({ ...ctfInput, ...extra }));
   if (state === "deployed") {
     await deployCtf(db, trainer.workspaceId, ctf.id);
     await completeCtfDeploy(db, ctf.id);
@@ -20,7 +21,7 @@ async function ownCtf(db: Db, trainer: Trainer, state: "draft" | "deployed" = "d
 
 async function ownChallenge(db: Db, trainer: Trainer, state: "draft" | "deployed" | "published" = "draft") {
   const { ctf_id } = await ownCtf(db, trainer, state === "draft" ? "draft" : "deployed");
-  const challenge = await createChallenge(db, trainer.workspaceId, ctf_id, challengeInput);
+  const challenge = await createChallenge(db, trainer.workspaceId, ctf_id, createChallengeInput.parse(challengeInput));
   if (state === "published") {
     await publishChallenge(db, trainer.workspaceId, ctf_id, challenge.id);
     await completePublish(db, challenge.id);
