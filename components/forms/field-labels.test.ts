@@ -7,6 +7,7 @@ describe("fieldLabel", () => {
     expect(fieldLabel("certification_id")).toBe("Certification");
     expect(fieldLabel("ends_at")).toBe("End (UTC)");
     expect(fieldLabel("code")).toBe("Exam code");
+    expect(fieldLabel("duration_minutes")).toBe("Duration (minutes)");
     expect(fieldLabel("some_new_field")).toBe("Some new field");
     expect(fieldLabel("(body)")).toBe("Form");
   });
@@ -15,7 +16,7 @@ describe("fieldLabel", () => {
     expect(fieldLabel("recipients.2.email")).toBe("Recipient 3, e-mail address");
     expect(fieldLabel("recipients.0", (list, i) => (list === "recipients" ? ["ada@example.com"][i] : undefined))).toBe("Recipient 1 (ada@example.com)");
     expect(fieldLabel("options.1")).toBe("Option B");
-    expect(fieldLabel("hints.0.cost")).toBe("Hint 1, cost");
+    expect(fieldLabel("hints.1.cost")).toBe("Hint 2, cost");
     expect(fieldLabel("questions_per_domain.1.questions")).toBe("Domain 2, questions");
     expect(fieldLabel("emails.3")).toBe("E-mail 4");
   });
