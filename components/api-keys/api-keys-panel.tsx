@@ -2,8 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/components/api";
-import { FormErrors } from "@/components/forms/form-errors";
-import { CheckboxList, TextInput } from "@/components/forms/inputs";
+import { CheckboxList, Radio, TextInput } from "@/components/forms/inputs";
+import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
@@ -13,7 +13,7 @@ import { keyContracts } from "@/lib/keys/contracts";
 import type { CreateApiKeyInput } from "@/lib/keys/schemas";
 import { apiScopes, scopeDescriptions } from "@/lib/keys/scopes";
 import { queryKeys } from "@/lib/query-keys";
-import { newKeySchema, type NewKeyValues } from "./new-key-schema";
+import { newKeySchema } from "./new-key-schema";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const when = (iso: string | null) => (iso ? `${dateFormat.format(new Date(iso))} UTC` : "Never");
@@ -36,13 +36,6 @@ export function ApiKeysPanel() {
 
   const active = keys.data?.filter((key) => !key.revoked_at) ?? [];
   const created = create.data;
-  const accessRadio = (value: NewKeyValues["access"], label: string) => (
-    <label className="flex items-center gap-2 text-sm">
-      <input type="radio" value={value} {...form.register("access")} />
-      {label}
-    </label>
-  );
-
   return (
     <div className="space-y-6">
       {created ? (
@@ -56,23 +49,23 @@ export function ApiKeysPanel() {
         <p className="mt-1 text-sm text-slate-600">
           {active.length} of 5 active keys. Each key has its own rate limit: 120 requests per 60 seconds.
         </p>
-        <form className="mt-4 space-y-4" noValidate onSubmit={form.handleSubmit((body) => create.mutate(body))}>
+        <ApiForm form={form} mutation={create} className="mt-4 space-y-4" submitLabel="Create key" pendingLabel="Creating…">
           <TextInput form={form} name="name" id="key-name" required maxLength={64} placeholder="e.g. LMS integration" />
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-700">Access</legend>
-            {accessRadio("full", "Full access")}
-            {accessRadio("scopes", "Only these scopes")}
+            <Radio form={form} name="access" value="full">
+            Full access
+          </Radio>
+            <Radio form={form} name="access" value="scopes">
+            Only these scopes
+          </Radio>
             {form.watch("access") === "scopes" ? (
               <div className="ml-6">
                 <CheckboxList form={form} name="scopes" id="key-scopes" choices={apiScopes.map((scope) => ({ value: scope, description: scopeDescriptions[scope] }))} />
               </div>
             ) : null}
           </fieldset>
-          <FormErrors errors={form.formState.errors} />
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create key"}
-          </Button>
-        </form>
+        </ApiForm>
       </Card>
 
       <Card className="overflow-x-auto p-0">

@@ -6,8 +6,7 @@ import { createApiKeyInput, type CreateApiKeyInput } from "@/lib/keys/schemas";
  * the body of `POST /api/app/keys`, which the contract's own schema then checks (a key of
  * chosen scopes needs at least one).
  */
-export const newKeyValues = z.object({ name: z.string(), access: z.enum(["full", "scopes"]), scopes: z.array(z.string()) });
-export type NewKeyValues = z.infer<typeof newKeyValues>;
+const newKeyValues = z.object({ name: z.string(), access: z.enum(["full", "scopes"]), scopes: z.array(z.string()) });
 
 export const newKeySchema = newKeyValues
   .transform((values): CreateApiKeyInput => ({ name: values.name, scopes: values.access === "full" ? null : (values.scopes as CreateApiKeyInput["scopes"]) }))

@@ -8,6 +8,7 @@ import { fieldLabel } from "@/components/forms/field-labels";
 import { FormErrors } from "@/components/forms/form-errors";
 import { TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { plural } from "@/components/tests/format";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -99,9 +100,9 @@ function DetailsForm({ certification }: { certification: CertificationDetail }) 
         <CertificationFields form={form} idPrefix="edit" />
         <FormErrors errors={form.formState.errors} />
         {save.isSuccess && !form.formState.isDirty ? <Notice tone="success">Details saved.</Notice> : null}
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save details"}
-        </Button>
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+          Save details
+        </SubmitButton>
       </form>
     </Card>
   );
@@ -181,9 +182,9 @@ function DomainNameForm({
     <form className="space-y-2" noValidate onSubmit={form.handleSubmit((body) => mutation.mutate(body))}>
       <div className="flex flex-wrap items-start gap-2">
         <TextInput form={form} name="name" id={id} label={label} className="min-w-0 flex-1 basis-48 space-y-1" required maxLength={200} />
-        <Button type="submit" variant="secondary" className="mt-6" disabled={unchanged || mutation.isPending} aria-label={buttonLabel}>
-          {mutation.isPending ? "Saving…" : submitLabel}
-        </Button>
+        <SubmitButton variant="secondary" className="mt-6" pending={mutation.isPending} disabled={unchanged} pendingLabel="Saving…" aria-label={buttonLabel}>
+          {submitLabel}
+        </SubmitButton>
       </div>
       <FormErrors errors={form.formState.errors} />
     </form>

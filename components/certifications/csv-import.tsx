@@ -6,10 +6,10 @@ import type { FieldErrors } from "react-hook-form";
 import { callApi } from "@/components/api";
 import { errorAt, Field } from "@/components/forms/field";
 import { fieldLabel } from "@/components/forms/field-labels";
-import { errorLeaves, FormErrors } from "@/components/forms/form-errors";
+import { errorLeaves } from "@/components/forms/form-errors";
+import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { plural } from "@/components/tests/format";
-import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
 import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
@@ -57,7 +57,7 @@ export function CsvImport({ certificationId }: { certificationId: number }) {
           </a>
         </p>
       </div>
-      <form className="mt-4 space-y-4" noValidate onSubmit={form.handleSubmit((body) => upload.mutate(body))}>
+      <ApiForm form={form} mutation={upload} className="mt-4 space-y-4" errors={otherErrors} submitLabel="Import CSV" pendingLabel="Importing…">
         <div className="space-y-1">
           <label htmlFor="csv-file" className="block text-sm font-medium text-slate-700">
             {fieldLabel("csv")} file
@@ -118,11 +118,7 @@ export function CsvImport({ certificationId }: { certificationId: number }) {
             </span>
           </Notice>
         ) : null}
-        <FormErrors errors={otherErrors} />
-        <Button type="submit" disabled={upload.isPending}>
-          {upload.isPending ? "Importing…" : "Import CSV"}
-        </Button>
-      </form>
+      </ApiForm>
     </Card>
   );
 }

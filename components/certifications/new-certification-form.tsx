@@ -6,7 +6,7 @@ import { callApi } from "@/components/api";
 import { FormErrors } from "@/components/forms/form-errors";
 import { FieldLabel, TextArea } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { Card } from "@/components/ui/card";
 import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
 import type { NewCertificationInput } from "@/lib/certification/manage-schemas";
@@ -46,9 +46,9 @@ export function NewCertificationForm() {
           hint={`One domain per line (${domains.length} given). Add questions after creating, one by one or from a CSV file.`}
         />
         <FormErrors errors={form.formState.errors} itemName={domainName} />
-        <Button type="submit" disabled={create.isPending || create.isSuccess}>
-          {create.isPending ? "Creating…" : "Create certification"}
-        </Button>
+        <SubmitButton pending={create.isPending} disabled={create.isSuccess} pendingLabel="Creating…">
+          Create certification
+        </SubmitButton>
       </form>
     </Card>
   );

@@ -6,6 +6,7 @@ import { fieldLabel } from "@/components/forms/field-labels";
 import { FormErrors } from "@/components/forms/form-errors";
 import { TextArea } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
 import { MAX_OPTIONS, type QuestionInput } from "@/lib/certification/manage-schemas";
@@ -108,9 +109,9 @@ export function QuestionForm({
       <TextArea form={form} name="explanation" id={`${idPrefix}-explanation`} optional inputClassName="min-h-16" maxLength={2000} />
       <FormErrors errors={errors} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={saving.isPending}>
-          {saving.isPending ? "Saving…" : submitLabel}
-        </Button>
+        <SubmitButton pending={saving.isPending} pendingLabel="Saving…">
+          {submitLabel}
+        </SubmitButton>
         {onCancel ? (
           <Button type="button" variant="ghost" onClick={onCancel}>
             Cancel

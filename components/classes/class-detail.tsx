@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { callApi } from "@/components/api";
-import { FormErrors } from "@/components/forms/form-errors";
+import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { certificationContracts } from "@/lib/certification/contracts";
 import { classContracts } from "@/lib/classes/contracts";
@@ -199,7 +199,7 @@ function InviteForm({ klass }: { klass: ClassView }) {
   return (
     <Card>
       <h2 className="font-semibold">Invite more students</h2>
-      <form className="mt-3 space-y-3" noValidate onSubmit={form.handleSubmit((body) => invite.mutate(body))}>
+      <ApiForm form={form} mutation={invite} className="mt-3 space-y-3" itemName={emailItemName(form.watch("emailsText"))} submitLabel="Invite" pendingLabel="Inviting…">
         <StudentEmailsField
           form={form}
           id="invite-emails"
@@ -207,11 +207,7 @@ function InviteForm({ klass }: { klass: ClassView }) {
           placeholder={"carl@example.com\ndana@example.com"}
         />
         {invite.isSuccess && invited ? <Notice tone="success">{plural(invited, "invitation")} sent.</Notice> : null}
-        <FormErrors errors={form.formState.errors} itemName={emailItemName(form.watch("emailsText"))} />
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? "Inviting…" : "Invite"}
-        </Button>
-      </form>
+      </ApiForm>
     </Card>
   );
 }

@@ -6,11 +6,11 @@ import { callApi } from "@/components/api";
 import { FormErrors } from "@/components/forms/form-errors";
 import { Select, TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { certificationContracts } from "@/lib/certification/contracts";
 import { classContracts } from "@/lib/classes/contracts";
 import { formatDateTime, plural } from "@/components/tests/format";
 import { useUsage, type UsageView } from "@/components/tests/usage";
-import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import type { Page } from "@/lib/api/paging";
 import type { ClassSummaryView, CreateClassInput } from "@/lib/classes/schemas";
@@ -124,9 +124,9 @@ function CreateClassForm({ usage }: { usage?: UsageView }) {
         <StudentEmailsField form={form} id="class-emails" optional placeholder={"ann@example.com\nbob@example.com"} />
         <FormErrors errors={form.formState.errors} itemName={emailItemName(form.watch("emailsText"))} />
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create class"}
-          </Button>
+          <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+            Create class
+          </SubmitButton>
           {atClassLimit ? <span className="text-sm text-amber-800">Your plan&rsquo;s class limit is reached: creating another will be refused.</span> : null}
         </div>
       </form>

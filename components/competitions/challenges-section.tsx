@@ -7,7 +7,9 @@ import { FieldMessage, ownErrorAt } from "@/components/forms/field";
 import { fieldLabel } from "@/components/forms/field-labels";
 import { FormErrors } from "@/components/forms/form-errors";
 import { FieldLabel, Select, TextArea, TextInput } from "@/components/forms/inputs";
+import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
@@ -154,9 +156,9 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
         </fieldset>
         {create.isSuccess ? <Notice tone="success">Challenge &ldquo;{create.data.title}&rdquo; added as a draft.</Notice> : null}
         <FormErrors errors={errors} />
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Adding…" : "Add challenge"}
-        </Button>
+        <SubmitButton pending={create.isPending} pendingLabel="Adding…">
+          Add challenge
+        </SubmitButton>
       </form>
     </Card>
   );
@@ -177,18 +179,14 @@ function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
       <p className="mt-1 text-sm text-slate-600">
         Built from the shipped templates: title, description, hints and points scaled to the difficulty, with a fresh random flag.
       </p>
-      <form className="mt-3 space-y-4" noValidate onSubmit={form.handleSubmit((body) => generate.mutate(body))}>
+      <ApiForm form={form} mutation={generate} className="mt-3 space-y-4" variant="secondary" submitLabel="Generate" pendingLabel="Requesting…">
         <Select form={form} name="category" id="generate-category" required>
           {choicesOf(options.categories)}
         </Select>
         <Select form={form} name="difficulty" id="generate-difficulty" required>
           {choicesOf(options.difficulties)}
         </Select>
-        <FormErrors errors={form.formState.errors} />
-        <Button type="submit" variant="secondary" disabled={generate.isPending}>
-          {generate.isPending ? "Requesting…" : "Generate"}
-        </Button>
-      </form>
+      </ApiForm>
     </Card>
   );
 }

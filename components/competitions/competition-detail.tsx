@@ -7,6 +7,7 @@ import { useState } from "react";
 import { callApi } from "@/components/api";
 import { FormErrors } from "@/components/forms/form-errors";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
@@ -218,9 +219,9 @@ function EditForm({ ctf, onDone }: { ctf: CtfView; onDone: () => void }) {
       ) : null}
       <FormErrors errors={form.formState.errors} />
       <div className="flex gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save changes"}
-        </Button>
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+          Save changes
+        </SubmitButton>
         <Button type="button" variant="ghost" onClick={onDone}>
           Cancel
         </Button>

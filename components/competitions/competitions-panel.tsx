@@ -3,10 +3,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { callApi } from "@/components/api";
-import { FormErrors } from "@/components/forms/form-errors";
+import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { plural } from "@/components/tests/format";
-import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import type { Page } from "@/lib/api/paging";
 import { ctfContracts } from "@/lib/ctf/contracts";
@@ -59,13 +58,9 @@ function CreateCompetitionForm() {
           </Notice>
         </div>
       ) : null}
-      <form className="mt-4 space-y-4" noValidate onSubmit={form.handleSubmit((body) => create.mutate(body))}>
+      <ApiForm form={form} mutation={create} className="mt-4 space-y-4" submitLabel="Create competition" pendingLabel="Creating…">
         <CompetitionFields form={form} idPrefix="ctf" />
-        <FormErrors errors={form.formState.errors} />
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create competition"}
-        </Button>
-      </form>
+      </ApiForm>
     </Card>
   );
 }

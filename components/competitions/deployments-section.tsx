@@ -5,6 +5,7 @@ import { callApi } from "@/components/api";
 import { FormErrors } from "@/components/forms/form-errors";
 import { Select, TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
@@ -155,9 +156,9 @@ function DeployForm({ ctf }: { ctf: CtfView }) {
             ))}
           </Select>
           <TextInput form={form} name="duration_minutes" id="deploy-minutes" className="w-44 space-y-1" type="number" min={1} max={60 * 24 * 30} step={1} required />
-          <Button type="submit" className="mt-6" disabled={deploy.isPending}>
-            {deploy.isPending ? "Deploying…" : "Deploy challenge"}
-          </Button>
+          <SubmitButton className="mt-6" pending={deploy.isPending} pendingLabel="Deploying…">
+            Deploy challenge
+          </SubmitButton>
         </div>
         <FormErrors errors={form.formState.errors} />
       </form>

@@ -4,7 +4,7 @@ import { callApi } from "@/components/api";
 import { FormErrors } from "@/components/forms/form-errors";
 import { TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { Notice } from "@/components/ui/card";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import { inviteMemberInput, type InviteMemberInput } from "@/lib/ctf/schemas";
@@ -27,9 +27,9 @@ export function JoinCompetitionForm({ ctfId }: { ctfId: string }) {
     <form className="space-y-3" noValidate onSubmit={form.handleSubmit((body) => join.mutate(body))}>
       <TextInput form={form} name="email" id="join-email" type="email" autoComplete="email" required />
       <FormErrors errors={form.formState.errors} />
-      <Button type="submit" className="min-h-11" disabled={join.isPending}>
-        {join.isPending ? "Sending…" : "Join"}
-      </Button>
+      <SubmitButton className="min-h-11" pending={join.isPending} pendingLabel="Sending…">
+        Join
+      </SubmitButton>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { callApi } from "@/components/api";
 import { FormErrors } from "@/components/forms/form-errors";
 import { TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
@@ -62,9 +63,9 @@ export function MembersSection({ ctf }: { ctf: CtfView }) {
           <form className="space-y-3" noValidate onSubmit={form.handleSubmit((body) => invite.mutate(body))}>
             <div className="flex flex-wrap items-start gap-3">
               <TextInput form={form} name="email" id="member-email" className="min-w-64 flex-1 space-y-1" type="email" required placeholder="competitor@example.com" />
-              <Button type="submit" className="mt-6" disabled={invite.isPending}>
-                {invite.isPending ? "Inviting…" : "Invite"}
-              </Button>
+              <SubmitButton className="mt-6" pending={invite.isPending} pendingLabel="Inviting…">
+                Invite
+              </SubmitButton>
             </div>
             <FormErrors errors={form.formState.errors} />
           </form>

@@ -30,76 +30,47 @@ export function FieldLabel({ name, optional }: { name: string; optional?: boolea
   );
 }
 
-function boundField<T extends FieldValues>({ form, name, id, optional, label, hint, errorPath, itemName, className }: Bound<T>) {
+type Attributes<E> = Omit<E, "id" | "name" | "form">;
+
+/** Splits a bound control's props: what its `Field` shows, its registration, and the element's own attributes. */
+function bind<T extends FieldValues, R>({ form, name, id, optional, label, hint, errorPath, itemName, className, ...rest }: Bound<T> & R) {
   return {
-    id,
-    hint,
-    className,
-    label: label ?? <FieldLabel name={name} optional={optional} />,
-    error: errorAt(form.formState.errors, errorPath ?? name, itemName),
+    field: { id, hint, className, label: label ?? <FieldLabel name={name} optional={optional} />, error: errorAt(form.formState.errors, errorPath ?? name, itemName) },
+    registered: form.register(name),
+    rest,
   };
 }
 
-export function TextInput<T extends FieldValues>({
-  form,
-  name,
-  id,
-  optional,
-  label,
-  hint,
-  errorPath,
-  itemName,
-  className,
-  ...input
-}: Bound<T> & Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "form">) {
-  return (
-    <Field {...boundField({ form, name, id, optional, label, hint, errorPath, itemName, className })}>
-      {(control) => <input {...control} className={inputClass} {...input} {...form.register(name)} />}
-    </Field>
-  );
+export function TextInput<T extends FieldValues>(props: Bound<T> & Attributes<InputHTMLAttributes<HTMLInputElement>>) {
+  const { field, registered, rest } = bind(props);
+  return <Field {...field}>{(control) => <input {...control} className={inputClass} {...rest} {...registered} />}</Field>;
 }
 
-export function TextArea<T extends FieldValues>({
-  form,
-  name,
-  id,
-  optional,
-  label,
-  hint,
-  errorPath,
-  itemName,
-  className,
-  inputClassName = "min-h-20",
-  ...input
-}: Bound<T> & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "form"> & { inputClassName?: string }) {
-  return (
-    <Field {...boundField({ form, name, id, optional, label, hint, errorPath, itemName, className })}>
-      {(control) => <textarea {...control} className={`${inputClass} ${inputClassName}`} {...input} {...form.register(name)} />}
-    </Field>
-  );
+export function TextArea<T extends FieldValues>({ inputClassName = "min-h-20", ...props }: Bound<T> & Attributes<TextareaHTMLAttributes<HTMLTextAreaElement>> & { inputClassName?: string }) {
+  const { field, registered, rest } = bind(props);
+  return <Field {...field}>{(control) => <textarea {...control} className={`${inputClass} ${inputClassName}`} {...rest} {...registered} />}</Field>;
 }
 
-export function Select<T extends FieldValues>({
-  form,
-  name,
-  id,
-  optional,
-  label,
-  hint,
-  errorPath,
-  itemName,
-  className,
-  children,
-  ...select
-}: Bound<T> & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "form"> & { children: ReactNode }) {
+export function Select<T extends FieldValues>({ children, ...props }: Bound<T> & Attributes<SelectHTMLAttributes<HTMLSelectElement>> & { children: ReactNode }) {
+  const { field, registered, rest } = bind(props);
   return (
-    <Field {...boundField({ form, name, id, optional, label, hint, errorPath, itemName, className })}>
+    <Field {...field}>
       {(control) => (
-        <select {...control} className={inputClass} {...select} {...form.register(name)}>
+        <select {...control} className={inputClass} {...rest} {...registered}>
           {children}
         </select>
       )}
     </Field>
+  );
+}
+
+/** One choice of a radio group bound to `name` (a mode: equal split or per domain, full access or scopes). */
+export function Radio<T extends FieldValues>({ form, name, value, children }: { form: UseFormReturn<T, unknown, unknown>; name: Path<T>; value: string; children: ReactNode }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="radio" value={value} {...form.register(name)} />
+      {children}
+    </label>
   );
 }
 

@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { callApi } from "@/components/api";
-import { FormErrors } from "@/components/forms/form-errors";
 import { CheckboxList, TextInput } from "@/components/forms/inputs";
+import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
@@ -44,14 +44,10 @@ export function WebhooksPanel() {
 
       <Card>
         <h2 className="font-semibold">Add an endpoint</h2>
-        <form className="mt-4 space-y-4" noValidate onSubmit={form.handleSubmit((body) => add.mutate(body))}>
+        <ApiForm form={form} mutation={add} className="mt-4 space-y-4" submitLabel="Add endpoint" pendingLabel="Adding…">
           <TextInput form={form} name="url" id="webhook-url" type="url" required placeholder="https://example.com/webhooks" />
           <CheckboxList form={form} name="events" id="webhook-events" hint="None ticked: every event." choices={events} />
-          <FormErrors errors={form.formState.errors} />
-          <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? "Adding…" : "Add endpoint"}
-          </Button>
-        </form>
+        </ApiForm>
       </Card>
       {remove.error ? <RequestErrorNotice error={remove.error} /> : null}
 
