@@ -64,6 +64,15 @@ test("a student joins a class from the invitation, takes the test sent to the cl
     const classId = classUrl.split("/").pop()!;
     await expect(trainer.locator(`[data-testid="invitation-row"][data-email="${studentEmail}"]`)).toBeVisible();
 
+    // Inviting the same address again: the server's field error stands beside the addresses (in what the textarea's aria-describedby names), and in the summary.
+    const inviteMore = trainer.getByRole("textbox", { name: /Students.*e-mail addresses/ });
+    await inviteMore.fill(studentEmail);
+    await trainer.getByRole("button", { name: "Invite", exact: true }).click();
+    await expect(inviteMore).toHaveAttribute("aria-invalid", "true");
+    const describedBy = (await inviteMore.getAttribute("aria-describedby"))!.split(" ");
+    await expect(trainer.locator(describedBy.map((id) => `#${id}`).join(", ")).filter({ hasText: `${studentEmail} is already invited to this class` })).toHaveCount(1);
+    await expect(trainer.getByTestId("field-errors")).toContainText(`E-mail 1 (${studentEmail})`);
+
     // 2. The student opens the invitation, signs in with the invited address, joins.
     const invitation = await mailboxLink(student, studentEmail, { subject: `Join the class ${className}` });
     expect(invitation).toMatch(/\/join\/[^/]+$/);

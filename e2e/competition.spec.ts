@@ -101,7 +101,7 @@ test("a workspace admin runs a competition: create, deploy, publish a challenge,
     await keepScreenshot(publicPage, "competition-public-page", testInfo);
 
     // A visitor enrols through the public page's join form: an invitation e-mail, not yet a member.
-    await publicPage.getByLabel("Your e-mail address").fill(visitorEmail);
+    await publicPage.getByLabel("E-mail address").fill(visitorEmail);
     await publicPage.getByRole("button", { name: "Join", exact: true }).click();
     await expect(publicPage.getByText("Check your e-mail")).toBeVisible();
 

@@ -9,6 +9,12 @@ test("a trainer adds a webhook, sends a test event, sees it delivered and redeli
     await page.getByRole("navigation", { name: "Trainer area" }).getByRole("link", { name: "Webhooks" }).click();
     await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
 
+    // Checked with the contract's own schema before anything is sent: the error stands beside the address.
+    await page.getByLabel("Address").fill("not a url");
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(page.getByLabel("Address")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#webhook-url-error")).toHaveText(/absolute http:\/\/ or https:\/\/ URL/);
+    await expect(page.getByLabel("Address")).toHaveAttribute("aria-describedby", "webhook-url-error");
     await page.getByLabel("Address").fill(receiver.url);
     await page.getByRole("checkbox", { name: /test\.completed/ }).check();
     await page.getByRole("button", { name: "Add endpoint" }).click();

@@ -1,54 +1,45 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { fetchJson, RequestError } from "@/components/fetch-json";
+import { callApi } from "@/components/api";
+import { CheckboxList, Radio, TextInput } from "@/components/forms/inputs";
+import { ApiForm } from "@/components/forms/api-form";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
-import { Card, Notice } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
+import { Card } from "@/components/ui/card";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
-import type { ApiKeyView } from "@/lib/keys/schemas";
-import { apiScopes, scopeDescriptions, type ApiScope } from "@/lib/keys/scopes";
+import { keyContracts } from "@/lib/keys/contracts";
+import type { CreateApiKeyInput } from "@/lib/keys/schemas";
+import { apiScopes, scopeDescriptions } from "@/lib/keys/scopes";
 import { queryKeys } from "@/lib/query-keys";
+import { newKeySchema } from "./new-key-schema";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 const when = (iso: string | null) => (iso ? `${dateFormat.format(new Date(iso))} UTC` : "Never");
 
 export function ApiKeysPanel() {
   const client = useQueryClient();
-  const keys = useQuery({
-    queryKey: queryKeys.apiKeys(),
-    queryFn: () => fetchJson<{ data: ApiKeyView[] }>("/api/app/keys").then((body) => body.data),
-  });
-  const [name, setName] = useState("");
-  const [fullAccess, setFullAccess] = useState(true);
-  const [scopes, setScopes] = useState<ApiScope[]>([]);
-  const [created, setCreated] = useState<{ key: ApiKeyView; secret: string } | null>(null);
-
-  const create = useMutation({
-    mutationFn: () =>
-      fetchJson<{ key: ApiKeyView; secret: string }>("/api/app/keys", {
-        method: "POST",
-        body: JSON.stringify({ name, scopes: fullAccess ? null : scopes }),
-      }),
-    onMutate: () => setCreated(null),
-    onSuccess: (result) => {
-      setCreated(result);
-      setName("");
+  const keys = useQuery({ queryKey: queryKeys.apiKeys(), queryFn: () => callApi(keyContracts.list).then((body) => body.data) });
+  const form = useApiForm(newKeySchema, { defaultValues: { name: "", access: "full", scopes: [] } });
+  const create = useFormMutation(form, {
+    mutationFn: (body: CreateApiKeyInput) => callApi(keyContracts.create, { body }),
+    onSuccess: () => {
+      form.reset({ ...form.getValues(), name: "" });
       client.invalidateQueries({ queryKey: queryKeys.apiKeys() });
     },
   });
   const revoke = useMutation({
-    mutationFn: (id: string) => fetchJson<ApiKeyView>(`/api/app/keys/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => callApi(keyContracts.revoke, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.apiKeys() }),
   });
 
   const active = keys.data?.filter((key) => !key.revoked_at) ?? [];
-
+  const created = create.data;
   return (
     <div className="space-y-6">
       {created ? (
-        <OneTimeSecret title={<>Key &ldquo;{created.key.name}&rdquo; created</>} secret={created.secret} testId="new-key-secret" onDone={() => setCreated(null)}>
+        <OneTimeSecret title={<>Key &ldquo;{created.key.name}&rdquo; created</>} secret={created.secret} testId="new-key-secret" onDone={() => create.reset()}>
           Copy it now: it is shown this once and never again.
         </OneTimeSecret>
       ) : null}
@@ -58,48 +49,23 @@ export function ApiKeysPanel() {
         <p className="mt-1 text-sm text-slate-600">
           {active.length} of 5 active keys. Each key has its own rate limit: 120 requests per 60 seconds.
         </p>
-        <form
-          className="mt-4 space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            create.mutate();
-          }}
-        >
-          <TextField label="Name" id="key-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={64} placeholder="e.g. LMS integration" />
+        <ApiForm form={form} mutation={create} className="mt-4 space-y-4" submitLabel="Create key" pendingLabel="Creating…">
+          <TextInput form={form} name="name" id="key-name" required maxLength={64} placeholder="e.g. LMS integration" />
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-700">Access</legend>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="access" checked={fullAccess} onChange={() => setFullAccess(true)} />
-              Full access
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input type="radio" name="access" checked={!fullAccess} onChange={() => setFullAccess(false)} />
-              Only these scopes
-            </label>
-            {!fullAccess ? (
-              <div className="ml-6 grid gap-2 sm:grid-cols-2">
-                {apiScopes.map((scope) => (
-                  <label key={scope} className="flex items-start gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      className="mt-1"
-                      checked={scopes.includes(scope)}
-                      onChange={(e) => setScopes((current) => (e.target.checked ? [...current, scope] : current.filter((s) => s !== scope)))}
-                    />
-                    <span>
-                      <code className="font-mono">{scope}</code>
-                      <span className="block text-xs text-slate-500">{scopeDescriptions[scope]}</span>
-                    </span>
-                  </label>
-                ))}
+            <Radio form={form} name="access" value="full">
+            Full access
+          </Radio>
+            <Radio form={form} name="access" value="scopes">
+            Only these scopes
+          </Radio>
+            {form.watch("access") === "scopes" ? (
+              <div className="ml-6">
+                <CheckboxList form={form} name="scopes" id="key-scopes" choices={apiScopes.map((scope) => ({ value: scope, description: scopeDescriptions[scope] }))} />
               </div>
             ) : null}
           </fieldset>
-          {create.error ? <Notice tone="error">{describe(create.error)}</Notice> : null}
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create key"}
-          </Button>
-        </form>
+        </ApiForm>
       </Card>
 
       <Card className="overflow-x-auto p-0">
@@ -160,14 +126,7 @@ export function ApiKeysPanel() {
           </tbody>
         </table>
       </Card>
-      {revoke.error ? <Notice tone="error">{describe(revoke.error)}</Notice> : null}
+      {revoke.error ? <RequestErrorNotice error={revoke.error} /> : null}
     </div>
   );
-}
-
-function describe(error: unknown): string {
-  if (error instanceof RequestError && error.fields.length) {
-    return `${error.message} ${error.fields.map((f) => `${f.field}: ${f.message}`).join("; ")}`;
-  }
-  return error instanceof Error ? error.message : "Something went wrong.";
 }

@@ -2,21 +2,32 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
-import { fetchJson } from "@/components/fetch-json";
+import { useState, type ReactNode } from "react";
+import { callApi } from "@/components/api";
+import { fieldLabel } from "@/components/forms/field-labels";
+import { FormErrors } from "@/components/forms/form-errors";
+import { TextInput } from "@/components/forms/inputs";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { plural } from "@/components/tests/format";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
-import { inputClass, TextField } from "@/components/ui/field";
-import type { QuestionView } from "@/lib/certification/manage-schemas";
-import type { CertificationDetail, DomainView } from "@/lib/certification/schemas";
+import { inputClass } from "@/components/ui/field";
+import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
+import {
+  domainNameInput,
+  updateCertificationInput,
+  type DomainNameInput,
+  type QuestionView,
+  type UpdateCertificationInput,
+} from "@/lib/certification/manage-schemas";
+import type { CertificationDetail } from "@/lib/certification/schemas";
 import { queryKeys } from "@/lib/query-keys";
+import { CertificationFields } from "./certification-fields";
+import { emptyQuestion, questionValuesOf } from "./certification-forms";
 import { CsvImport } from "./csv-import";
-import { certificationFieldLabel } from "./labels";
-import { draftOf, emptyQuestion, letter, QuestionForm, type QuestionDraft } from "./question-form";
-
-const base = "/api/app/my-certifications";
+import { letter, QuestionForm } from "./question-form";
 
 /** Invalidates everything that shows this certification's fields, domains or questions. */
 function useRefresh(id: number) {
@@ -32,12 +43,12 @@ function useRefresh(id: number) {
 export function CertificationEditor({ id, initial }: { id: number; initial: CertificationDetail }) {
   const certification = useQuery({
     queryKey: queryKeys.ownCertification(id),
-    queryFn: () => fetchJson<CertificationDetail>(`${base}/${id}`),
+    queryFn: () => callApi(manageCertificationContracts.get, { params: { id } }),
     initialData: initial,
   });
   const questions = useQuery({
     queryKey: queryKeys.ownQuestions(id),
-    queryFn: () => fetchJson<{ data: QuestionView[] }>(`${base}/${id}/questions`).then((body) => body.data),
+    queryFn: () => callApi(manageCertificationContracts.questions, { params: { id } }).then((body) => body.data),
   });
   const data = certification.data;
 
@@ -70,53 +81,28 @@ export function CertificationEditor({ id, initial }: { id: number; initial: Cert
 function DetailsForm({ certification }: { certification: CertificationDetail }) {
   const client = useQueryClient();
   const refresh = useRefresh(certification.id);
-  const [fields, setFields] = useState({
-    name: certification.name,
-    vendor: certification.vendor,
-    code: certification.code,
-    description: certification.description,
+  const form = useApiForm(updateCertificationInput, {
+    defaultValues: { name: certification.name, vendor: certification.vendor, code: certification.code, description: certification.description },
   });
-  const [saved, setSaved] = useState(false);
-  const save = useMutation({
-    mutationFn: () => fetchJson<CertificationDetail>(`${base}/${certification.id}`, { method: "PATCH", body: JSON.stringify(fields) }),
-    onMutate: () => setSaved(false),
-    onSuccess: (updated) => {
-      setSaved(true);
+  const save = useFormMutation(form, {
+    mutationFn: (body: UpdateCertificationInput) => callApi(manageCertificationContracts.update, { params: { id: certification.id }, body }),
+    onSuccess: (updated, body) => {
+      form.reset(body);
       client.setQueryData(queryKeys.ownCertification(certification.id), updated);
       refresh();
     },
   });
-  const set = (name: keyof typeof fields) => (event: { target: { value: string } }) => {
-    setSaved(false);
-    setFields((current) => ({ ...current, [name]: event.target.value }));
-  };
 
   return (
     <Card>
       <h2 className="font-semibold">Details</h2>
-      <form
-        className="mt-4 space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate();
-        }}
-      >
-        <TextField label="Name" id="edit-name" value={fields.name} onChange={set("name")} required maxLength={200} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Vendor" id="edit-vendor" value={fields.vendor} onChange={set("vendor")} required maxLength={100} />
-          <TextField label="Exam code (optional)" id="edit-code" value={fields.code} onChange={set("code")} maxLength={50} />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="edit-description" className="block text-sm font-medium text-slate-700">
-            Description <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <textarea id="edit-description" className={`${inputClass} min-h-20`} value={fields.description} maxLength={2000} onChange={set("description")} />
-        </div>
-        {save.error ? <RequestErrorNotice error={save.error} label={(field) => certificationFieldLabel(field)} /> : null}
-        {saved ? <Notice tone="success">Details saved.</Notice> : null}
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save details"}
-        </Button>
+      <form className="mt-4 space-y-4" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
+        <CertificationFields form={form} idPrefix="edit" />
+        <FormErrors errors={form.formState.errors} />
+        {save.isSuccess && !form.formState.isDirty ? <Notice tone="success">Details saved.</Notice> : null}
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+          Save details
+        </SubmitButton>
       </form>
     </Card>
   );
@@ -124,81 +110,84 @@ function DetailsForm({ certification }: { certification: CertificationDetail }) 
 
 function DomainsSection({ certification }: { certification: CertificationDetail }) {
   const refresh = useRefresh(certification.id);
-  const [name, setName] = useState("");
-  const add = useMutation({
-    mutationFn: () => fetchJson<DomainView>(`${base}/${certification.id}/domains`, { method: "POST", body: JSON.stringify({ name }) }),
-    onSuccess: () => {
-      setName("");
-      refresh();
-    },
-  });
-
+  const count = certification.domains.length;
   return (
     <Card>
       <h2 className="font-semibold">Domains</h2>
       <p className="mt-1 text-sm text-slate-600">A test draws its questions from the domains the trainer picks. Renaming does not change tests already sent.</p>
       <ul className="mt-4 space-y-3">
         {certification.domains.map((domain, index) => (
-          <DomainRow key={domain.id} domain={domain} position={index + 1} certificationId={certification.id} />
+          <li key={domain.id} data-testid="domain-row" data-domain={domain.name}>
+            <DomainNameForm
+              id={`domain-${domain.id}`}
+              label={
+                <>
+                  {fieldLabel(`domains.${index}`)} <span className="font-normal text-slate-500">· {plural(domain.questions, "question")}</span>
+                </>
+              }
+              current={domain.name}
+              submitLabel="Rename"
+              buttonLabel={`Rename domain ${domain.name}`}
+              save={(body) => callApi(manageCertificationContracts.renameDomain, { params: { domain_id: domain.id }, body })}
+              onSaved={refresh}
+            />
+          </li>
         ))}
       </ul>
-      <form
-        className="mt-5 flex flex-wrap items-end gap-2 border-t border-slate-100 pt-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          add.mutate();
-        }}
-      >
-        <div className="min-w-0 flex-1 basis-48">
-          <TextField label="New domain" id="new-domain" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} />
-        </div>
-        <Button type="submit" variant="secondary" disabled={add.isPending}>
-          {add.isPending ? "Adding…" : "Add domain"}
-        </Button>
-      </form>
-      {add.error ? (
-        <div className="mt-3">
-          <RequestErrorNotice error={add.error} label={(field) => certificationFieldLabel(field)} />
-        </div>
-      ) : null}
+      <div className="mt-5 border-t border-slate-100 pt-4">
+        <DomainNameForm
+          id="new-domain"
+          label={`${fieldLabel(`domains.${count}`)} (new)`}
+          submitLabel="Add domain"
+          save={(body) => callApi(manageCertificationContracts.addDomain, { params: { id: certification.id }, body })}
+          onSaved={refresh}
+        />
+      </div>
     </Card>
   );
 }
 
-function DomainRow({ domain, position, certificationId }: { domain: DomainView; position: number; certificationId: number }) {
-  const refresh = useRefresh(certificationId);
-  const [name, setName] = useState(domain.name);
-  const rename = useMutation({
-    mutationFn: () => fetchJson<DomainView>(`${base}/domains/${domain.id}`, { method: "PATCH", body: JSON.stringify({ name }) }),
-    onSuccess: () => refresh(),
+/**
+ * A domain's name: a new domain's (`current` absent: the field empties once added) or an
+ * existing one's (renaming is offered once the name changed).
+ */
+function DomainNameForm({
+  id,
+  label,
+  current,
+  submitLabel,
+  buttonLabel,
+  save,
+  onSaved,
+}: {
+  id: string;
+  label: ReactNode;
+  current?: string;
+  submitLabel: string;
+  buttonLabel?: string;
+  save: (body: DomainNameInput) => Promise<unknown>;
+  onSaved: () => void;
+}) {
+  const form = useApiForm(domainNameInput, { defaultValues: { name: current ?? "" } });
+  const mutation = useFormMutation(form, {
+    mutationFn: save,
+    onSuccess: (_result, body) => {
+      form.reset(current === undefined ? { name: "" } : body);
+      onSaved();
+    },
   });
-  const changed = name.trim() !== domain.name;
+  const unchanged = current !== undefined && form.watch("name").trim() === current;
 
   return (
-    <li data-testid="domain-row" data-domain={domain.name}>
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          rename.mutate();
-        }}
-      >
-        <div className="min-w-0 flex-1 basis-48">
-          <label htmlFor={`domain-${domain.id}`} className="block text-sm font-medium text-slate-700">
-            Domain {position} <span className="font-normal text-slate-500">· {plural(domain.questions, "question")}</span>
-          </label>
-          <input id={`domain-${domain.id}`} className={inputClass} value={name} required maxLength={200} onChange={(e) => setName(e.target.value)} />
-        </div>
-        <Button type="submit" variant="secondary" disabled={!changed || rename.isPending} aria-label={`Rename domain ${domain.name}`}>
-          {rename.isPending ? "Saving…" : "Rename"}
-        </Button>
-      </form>
-      {rename.error ? (
-        <div className="mt-2">
-          <RequestErrorNotice error={rename.error} label={(field) => certificationFieldLabel(field)} />
-        </div>
-      ) : null}
-    </li>
+    <form className="space-y-2" noValidate onSubmit={form.handleSubmit((body) => mutation.mutate(body))}>
+      <div className="flex flex-wrap items-start gap-2">
+        <TextInput form={form} name="name" id={id} label={label} className="min-w-0 flex-1 basis-48 space-y-1" required maxLength={200} />
+        <SubmitButton variant="secondary" className="mt-6" pending={mutation.isPending} disabled={unchanged} pendingLabel="Saving…" aria-label={buttonLabel}>
+          {submitLabel}
+        </SubmitButton>
+      </div>
+      <FormErrors errors={form.formState.errors} />
+    </form>
   );
 }
 
@@ -217,18 +206,8 @@ function QuestionsSection({
   const refresh = useRefresh(certification.id);
   const [chosenDomain, setDomainId] = useState("");
   const domainId = certification.domains.some((d) => String(d.id) === chosenDomain) ? chosenDomain : String(certification.domains[0]?.id ?? "");
-  const [formKey, setFormKey] = useState(0);
-  const [added, setAdded] = useState(false);
-  const add = useMutation({
-    mutationFn: (draft: QuestionDraft) => fetchJson<QuestionView>(`${base}/domains/${domainId}/questions`, { method: "POST", body: JSON.stringify(draft) }),
-    onMutate: () => setAdded(false),
-    onSuccess: () => {
-      setAdded(true);
-      setFormKey((k) => k + 1);
-      client.invalidateQueries({ queryKey: queryKeys.ownQuestions(certification.id) });
-      refresh();
-    },
-  });
+  // A new form (a new key) after each question added.
+  const [added, setAdded] = useState(0);
 
   return (
     <>
@@ -238,15 +217,26 @@ function QuestionsSection({
           <p className="mt-2 text-sm text-slate-600">Add a domain first.</p>
         ) : (
           <div className="mt-4">
-            {added ? (
+            {added > 0 ? (
               <div className="mb-4">
                 <Notice tone="success">Question added.</Notice>
               </div>
             ) : null}
-            <QuestionForm key={formKey} idPrefix="new-question" initial={emptyQuestion} submitLabel="Add question" pending={add.isPending} error={add.error} onSubmit={(draft) => add.mutate(draft)}>
+            <QuestionForm
+              key={added}
+              idPrefix="new-question"
+              initial={emptyQuestion}
+              submitLabel="Add question"
+              save={(body) => callApi(manageCertificationContracts.addQuestion, { params: { domain_id: Number(domainId) }, body })}
+              onSaved={() => {
+                setAdded((count) => count + 1);
+                client.invalidateQueries({ queryKey: queryKeys.ownQuestions(certification.id) });
+                refresh();
+              }}
+            >
               <div className="space-y-1">
                 <label htmlFor="new-question-domain" className="block text-sm font-medium text-slate-700">
-                  Domain
+                  {fieldLabel("domain_id")}
                 </label>
                 <select id="new-question-domain" className={inputClass} value={domainId} required onChange={(e) => setDomainId(e.target.value)}>
                   {certification.domains.map((domain) => (
@@ -305,16 +295,8 @@ function QuestionItem({ question, number, certificationId }: { question: Questio
     client.invalidateQueries({ queryKey: queryKeys.ownQuestions(certificationId) });
     refresh();
   };
-  const update = useMutation({
-    mutationFn: (draft: QuestionDraft) => fetchJson<QuestionView>(`${base}/questions/${question.id}`, { method: "PATCH", body: JSON.stringify(draft) }),
-    onSuccess: (updated) => {
-      client.setQueryData<QuestionView[]>(queryKeys.ownQuestions(certificationId), (list) => list?.map((q) => (q.id === updated.id ? updated : q)));
-      setEditing(false);
-      done();
-    },
-  });
   const remove = useMutation({
-    mutationFn: () => fetchJson(`${base}/questions/${question.id}`, { method: "DELETE" }),
+    mutationFn: () => callApi(manageCertificationContracts.deleteQuestion, { params: { question_id: question.id } }),
     onSuccess: done,
   });
 
@@ -323,15 +305,14 @@ function QuestionItem({ question, number, certificationId }: { question: Questio
       {editing ? (
         <QuestionForm
           idPrefix={`question-${question.id}`}
-          initial={draftOf(question)}
+          initial={questionValuesOf(question)}
           submitLabel="Save question"
-          pending={update.isPending}
-          error={update.error}
-          onSubmit={(draft) => update.mutate(draft)}
-          onCancel={() => {
-            update.reset();
+          save={(body) => callApi(manageCertificationContracts.updateQuestion, { params: { question_id: question.id }, body })}
+          onSaved={() => {
             setEditing(false);
+            done();
           }}
+          onCancel={() => setEditing(false)}
         />
       ) : (
         <>

@@ -1,14 +1,19 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { fetchJson, RequestError } from "@/components/fetch-json";
+import type { FieldErrors } from "react-hook-form";
+import { callApi } from "@/components/api";
+import { errorAt, Field } from "@/components/forms/field";
+import { fieldLabel } from "@/components/forms/field-labels";
+import { errorLeaves } from "@/components/forms/form-errors";
+import { ApiForm } from "@/components/forms/api-form";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { plural } from "@/components/tests/format";
-import { RequestErrorNotice } from "@/components/tests/request-error";
-import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
-import { csvColumns, MAX_CSV_CHARS, MAX_CSV_ROWS, type ImportResult } from "@/lib/certification/manage-schemas";
+import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
+import { csvColumns, importCsvInput, MAX_CSV_CHARS, MAX_CSV_ROWS, type ImportCsvInput } from "@/lib/certification/manage-schemas";
 import { queryKeys } from "@/lib/query-keys";
 
 const header = csvColumns.join(",");
@@ -18,17 +23,12 @@ const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(template)
 /** Imports questions from CSV (a file or pasted text); all or nothing, with every bad row listed. */
 export function CsvImport({ certificationId }: { certificationId: number }) {
   const client = useQueryClient();
-  const [text, setText] = useState("");
   const [fileName, setFileName] = useState<string | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [result, setResult] = useState<ImportResult | null>(null);
-
-  const upload = useMutation({
-    mutationFn: () => fetchJson<ImportResult>(`/api/app/my-certifications/${certificationId}/import`, { method: "POST", body: JSON.stringify({ csv: text }) }),
-    onMutate: () => setResult(null),
-    onSuccess: (imported) => {
-      setResult(imported);
-      setText("");
+  const form = useApiForm(importCsvInput, { defaultValues: { csv: "" } });
+  const upload = useFormMutation(form, {
+    mutationFn: (body: ImportCsvInput) => callApi(manageCertificationContracts.importCsv, { params: { id: certificationId }, body }),
+    onSuccess: () => {
+      form.reset();
       setFileName(null);
       client.invalidateQueries({ queryKey: queryKeys.ownCertification(certificationId) });
       client.invalidateQueries({ queryKey: queryKeys.ownQuestions(certificationId) });
@@ -36,8 +36,10 @@ export function CsvImport({ certificationId }: { certificationId: number }) {
       client.invalidateQueries({ queryKey: queryKeys.certification(certificationId) });
     },
   });
-
-  const rowErrors = upload.error instanceof RequestError && upload.error.status === 422 ? upload.error.fields : [];
+  const result = upload.data;
+  // Every wrong row stands under the text (its message names the row and line); the summary keeps the rest.
+  const { rows, ...otherErrors } = form.formState.errors as FieldErrors<ImportCsvInput & { rows?: unknown }>;
+  const rowErrors = errorLeaves(rows, "rows");
 
   return (
     <Card>
@@ -55,52 +57,59 @@ export function CsvImport({ certificationId }: { certificationId: number }) {
           </a>
         </p>
       </div>
-      <form
-        className="mt-4 space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          upload.mutate();
-        }}
-      >
+      <ApiForm form={form} mutation={upload} className="mt-4 space-y-4" errors={otherErrors} submitLabel="Import CSV" pendingLabel="Importing…">
         <div className="space-y-1">
           <label htmlFor="csv-file" className="block text-sm font-medium text-slate-700">
-            CSV file
+            {fieldLabel("csv")} file
           </label>
           <input
             id="csv-file"
             type="file"
             accept=".csv,text/csv,text/plain"
+            aria-describedby={fileName ? "csv-file-hint" : undefined}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium hover:file:bg-slate-50"
             onChange={async (event) => {
               const file = event.target.files?.[0];
-              setFileError(null);
               upload.reset();
+              form.clearErrors();
               if (!file) return;
               if (file.size > MAX_CSV_CHARS) {
-                setFileError(`The file is larger than ${Math.round(MAX_CSV_CHARS / 1000)} KB; split it in parts.`);
+                form.setError("csv", { type: "file", message: `The file is larger than ${Math.round(MAX_CSV_CHARS / 1000)} KB; split it in parts.` });
                 return;
               }
-              setText(await file.text());
+              form.setValue("csv", await file.text(), { shouldDirty: true });
               setFileName(file.name);
             }}
           />
-          {fileName ? <p className="text-xs text-slate-500">Loaded {fileName}: check or edit it below.</p> : null}
-          {fileError ? <Notice tone="error">{fileError}</Notice> : null}
+          {fileName ? (
+            <p id="csv-file-hint" className="text-xs text-slate-500">
+              Loaded {fileName}: check or edit it below.
+            </p>
+          ) : null}
         </div>
-        <div className="space-y-1">
-          <label htmlFor="csv-text" className="block text-sm font-medium text-slate-700">
-            Or paste the CSV
-          </label>
-          <textarea
-            id="csv-text"
-            className={`${inputClass} min-h-40 font-mono text-xs`}
-            value={text}
-            maxLength={MAX_CSV_CHARS}
-            spellCheck={false}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={template}
-          />
-        </div>
+        <Field id="csv-text" label={`Or paste the ${fieldLabel("csv")}`} error={errorAt(form.formState.errors, "csv")}>
+          {(control) => (
+            <textarea
+              {...control}
+              aria-describedby={[control["aria-describedby"], rowErrors.length ? "csv-errors" : ""].filter(Boolean).join(" ") || undefined}
+              aria-invalid={control["aria-invalid"] ?? (rowErrors.length ? true : undefined)}
+              className={`${inputClass} min-h-40 font-mono text-xs`}
+              maxLength={MAX_CSV_CHARS}
+              spellCheck={false}
+              placeholder={template}
+              {...form.register("csv")}
+            />
+          )}
+        </Field>
+        {rowErrors.length ? (
+          <ul id="csv-errors" className="max-h-64 list-disc space-y-0.5 overflow-y-auto pl-5 text-xs font-medium text-red-700" data-testid="csv-errors">
+            {rowErrors.map((error) => (
+              <li key={error.path} data-field={error.path}>
+                {error.message}
+              </li>
+            ))}
+          </ul>
+        ) : null}
         {result ? (
           <Notice tone="success">
             <span data-testid="csv-imported">
@@ -109,24 +118,7 @@ export function CsvImport({ certificationId }: { certificationId: number }) {
             </span>
           </Notice>
         ) : null}
-        {rowErrors.length ? (
-          <Notice tone="error">
-            <p className="font-semibold">{upload.error?.message}</p>
-            <ul className="mt-1 max-h-64 list-disc space-y-0.5 overflow-y-auto pl-5" data-testid="csv-errors">
-              {rowErrors.map((error, index) => (
-                <li key={`${error.field}-${index}`} data-field={error.field}>
-                  {error.message}
-                </li>
-              ))}
-            </ul>
-          </Notice>
-        ) : upload.error ? (
-          <RequestErrorNotice error={upload.error} />
-        ) : null}
-        <Button type="submit" disabled={upload.isPending || !text.trim()}>
-          {upload.isPending ? "Importing…" : "Import CSV"}
-        </Button>
-      </form>
+      </ApiForm>
     </Card>
   );
 }

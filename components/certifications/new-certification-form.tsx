@@ -1,42 +1,28 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { fetchJson } from "@/components/fetch-json";
-import { RequestErrorNotice } from "@/components/tests/request-error";
-import { Button } from "@/components/ui/button";
+import { callApi } from "@/components/api";
+import { FormErrors } from "@/components/forms/form-errors";
+import { FieldLabel, TextArea } from "@/components/forms/inputs";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { Card } from "@/components/ui/card";
-import { inputClass, TextField } from "@/components/ui/field";
-import type { CertificationDetail } from "@/lib/certification/schemas";
+import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
+import type { NewCertificationInput } from "@/lib/certification/manage-schemas";
 import { queryKeys } from "@/lib/query-keys";
-import { certificationFieldLabel } from "./labels";
-
-/** Domain names of the textarea: one per line, blank lines ignored. */
-export function domainNames(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
+import { CertificationFields } from "./certification-fields";
+import { domainNames, newCertificationSchema } from "./certification-forms";
 
 /** Creates an own certification (fields and domain names), then opens its editor. */
 export function NewCertificationForm() {
   const router = useRouter();
   const client = useQueryClient();
-  const [name, setName] = useState("");
-  const [vendor, setVendor] = useState("");
-  const [code, setCode] = useState("");
-  const [description, setDescription] = useState("");
-  const [domainText, setDomainText] = useState("");
-  const domains = domainNames(domainText);
-
-  const create = useMutation({
-    mutationFn: () =>
-      fetchJson<CertificationDetail>("/api/app/my-certifications", {
-        method: "POST",
-        body: JSON.stringify({ name, vendor, code, description, domains }),
-      }),
+  const form = useApiForm(newCertificationSchema, { defaultValues: { name: "", vendor: "", code: "", description: "", domainsText: "" } });
+  const domains = domainNames(form.watch("domainsText"));
+  const domainName = (list: string, index: number) => (list === "domains" ? domains[index] : undefined);
+  const create = useFormMutation(form, {
+    mutationFn: (body: NewCertificationInput) => callApi(manageCertificationContracts.create, { body }),
     onSuccess: (certification) => {
       client.invalidateQueries({ queryKey: queryKeys.certificationLists() });
       router.push(`/certifications/${certification.id}`);
@@ -45,45 +31,24 @@ export function NewCertificationForm() {
 
   return (
     <Card>
-      <form
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.mutate();
-        }}
-      >
-        <TextField label="Name" id="cert-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} placeholder="e.g. Acme Platform Basics" />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Vendor" id="cert-vendor" value={vendor} onChange={(e) => setVendor(e.target.value)} required maxLength={100} placeholder="e.g. Acme Corp" />
-          <TextField label="Exam code (optional)" id="cert-code" value={code} onChange={(e) => setCode(e.target.value)} maxLength={50} placeholder="e.g. ACME-101" />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="cert-description" className="block text-sm font-medium text-slate-700">
-            Description <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <textarea id="cert-description" className={`${inputClass} min-h-20`} value={description} maxLength={2000} onChange={(e) => setDescription(e.target.value)} />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="cert-domains" className="block text-sm font-medium text-slate-700">
-            Domains
-          </label>
-          <textarea
-            id="cert-domains"
-            className={`${inputClass} min-h-28`}
-            value={domainText}
-            required
-            onChange={(e) => setDomainText(e.target.value)}
-            aria-describedby="cert-domains-hint"
-            placeholder={"Accounts\nBilling\nSecurity"}
-          />
-          <p id="cert-domains-hint" className="text-xs text-slate-500">
-            One domain per line ({domains.length} given). Add questions after creating, one by one or from a CSV file.
-          </p>
-        </div>
-        {create.error ? <RequestErrorNotice error={create.error} label={(field) => certificationFieldLabel(field, domains)} /> : null}
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create certification"}
-        </Button>
+      <form className="space-y-4" noValidate onSubmit={form.handleSubmit((body) => create.mutate(body))}>
+        <CertificationFields form={form} idPrefix="cert" placeholders />
+        <TextArea
+          form={form}
+          name="domainsText"
+          id="cert-domains"
+          label={<FieldLabel name="domains" />}
+          errorPath="domains"
+          itemName={domainName}
+          inputClassName="min-h-28"
+          required
+          placeholder={"Accounts\nBilling\nSecurity"}
+          hint={`One domain per line (${domains.length} given). Add questions after creating, one by one or from a CSV file.`}
+        />
+        <FormErrors errors={form.formState.errors} itemName={domainName} />
+        <SubmitButton pending={create.isPending} disabled={create.isSuccess} pendingLabel="Creating…">
+          Create certification
+        </SubmitButton>
       </form>
     </Card>
   );

@@ -4,6 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { callApi } from "@/components/api";
+import { ApiForm } from "@/components/forms/api-form";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { certificationContracts } from "@/lib/certification/contracts";
 import { classContracts } from "@/lib/classes/contracts";
 import { formatDateTime, formatPercent, plural } from "@/components/tests/format";
@@ -11,10 +13,10 @@ import { EmailDeliveryStatus, isEmailProblem } from "@/components/tests/email-de
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { buttonClass, Button } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
-import { inputClass } from "@/components/ui/field";
-import type { ClassProgressView, ClassView } from "@/lib/classes/schemas";
+import type { ClassProgressView, ClassView, InviteStudentsInput as InviteStudentsBody } from "@/lib/classes/schemas";
 import { queryKeys } from "@/lib/query-keys";
-import { classFieldLabel, parseEmails } from "./emails";
+import { inviteStudentsSchema } from "./class-forms";
+import { emailItemName, StudentEmailsField } from "./student-emails-field";
 import { gridDomains, levelLabels, levelStyles, scoreLevel, type ScoreLevel } from "./progress";
 
 
@@ -182,55 +184,30 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
 
 function InviteForm({ klass }: { klass: ClassView }) {
   const client = useQueryClient();
-  const [text, setText] = useState("");
-  const [invited, setInvited] = useState<number | null>(null);
-  const emails = parseEmails(text);
-  const invite = useMutation({
-    mutationFn: (list: string[]) => callApi(classContracts.invite, { params: { id: klass.id }, body: { emails: list } }),
-    onMutate: () => setInvited(null),
-    onSuccess: (updated, list) => {
-      setInvited(list.length);
-      setText("");
+  const form = useApiForm(inviteStudentsSchema, { defaultValues: { emailsText: "" } });
+  const invite = useFormMutation(form, {
+    mutationFn: (body: InviteStudentsBody) => callApi(classContracts.invite, { params: { id: klass.id }, body }),
+    onSuccess: (updated) => {
+      form.reset();
       client.setQueryData(queryKeys.classDetail(klass.id), updated);
       client.invalidateQueries({ queryKey: queryKeys.classes() });
       client.invalidateQueries({ queryKey: queryKeys.usage() });
     },
   });
+  const invited = invite.variables?.emails.length;
 
   return (
     <Card>
       <h2 className="font-semibold">Invite more students</h2>
-      <form
-        className="mt-3 space-y-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          invite.mutate(emails);
-        }}
-      >
-        <div className="space-y-1">
-          <label htmlFor="invite-emails" className="block text-sm font-medium text-slate-700">
-            E-mail addresses
-          </label>
-          <textarea
-            id="invite-emails"
-            className={`${inputClass} min-h-24 font-mono`}
-            value={text}
-            required
-            onChange={(e) => setText(e.target.value)}
-            aria-describedby="invite-emails-hint"
-            placeholder={"carl@example.com\ndana@example.com"}
-          />
-          <p id="invite-emails-hint" className="text-xs text-slate-500">
-            One per line, or separated by commas. For an address already invited, use Re-send instead.
-            {emails.length ? ` ${plural(emails.length, "address", "addresses")}.` : ""}
-          </p>
-        </div>
-        {invited ? <Notice tone="success">{plural(invited, "invitation")} sent.</Notice> : null}
-        {invite.error ? <RequestErrorNotice error={invite.error} label={(field) => classFieldLabel(field, invite.variables ?? [])} /> : null}
-        <Button type="submit" disabled={invite.isPending || emails.length === 0}>
-          {invite.isPending ? "Inviting…" : "Invite"}
-        </Button>
-      </form>
+      <ApiForm form={form} mutation={invite} className="mt-3 space-y-3" itemName={emailItemName(form.watch("emailsText"))} submitLabel="Invite" pendingLabel="Inviting…">
+        <StudentEmailsField
+          form={form}
+          id="invite-emails"
+          note="For an address already invited, use Re-send instead."
+          placeholder={"carl@example.com\ndana@example.com"}
+        />
+        {invite.isSuccess && invited ? <Notice tone="success">{plural(invited, "invitation")} sent.</Notice> : null}
+      </ApiForm>
     </Card>
   );
 }

@@ -1,21 +1,22 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
 import { callApi } from "@/components/api";
+import { FormErrors } from "@/components/forms/form-errors";
+import { Select, TextInput } from "@/components/forms/inputs";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { certificationContracts } from "@/lib/certification/contracts";
 import { classContracts } from "@/lib/classes/contracts";
 import { formatDateTime, plural } from "@/components/tests/format";
-import { RequestErrorNotice } from "@/components/tests/request-error";
 import { useUsage, type UsageView } from "@/components/tests/usage";
-import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
-import { inputClass, TextField } from "@/components/ui/field";
 import type { Page } from "@/lib/api/paging";
-import type { ClassSummaryView, ClassView } from "@/lib/classes/schemas";
+import type { ClassSummaryView, CreateClassInput } from "@/lib/classes/schemas";
 import { queryKeys } from "@/lib/query-keys";
-import { classFieldLabel, parseEmails } from "./emails";
+import { newClassSchema } from "./class-forms";
+import { emailItemName, StudentEmailsField } from "./student-emails-field";
 
 /** The Classes page: plan usage, the create form and the list of classes. */
 export function ClassesPanel({ initial }: { initial?: Page<ClassSummaryView> }) {
@@ -69,31 +70,21 @@ function PlanUsage({ usage }: { usage?: UsageView }) {
 
 function CreateClassForm({ usage }: { usage?: UsageView }) {
   const client = useQueryClient();
-  const [name, setName] = useState("");
-  const [certificationId, setCertificationId] = useState("");
-  const [emailText, setEmailText] = useState("");
-  const [created, setCreated] = useState<ClassView | null>(null);
-  const emails = parseEmails(emailText);
-
+  const form = useApiForm(newClassSchema, { defaultValues: { name: "", certification_id: "", emailsText: "" } });
   const certifications = useQuery({
     queryKey: queryKeys.certificationOptions(),
     queryFn: () => callApi(certificationContracts.list, { query: { per_page: 100 } }),
     staleTime: 60_000,
   });
-
-  const create = useMutation({
-    mutationFn: (body: { name: string; certification_id: number; emails: string[] }) =>
-      callApi(classContracts.create, { body }),
-    onMutate: () => setCreated(null),
-    onSuccess: (klass) => {
-      setCreated(klass);
-      setName("");
-      setEmailText("");
+  const create = useFormMutation(form, {
+    mutationFn: (body: CreateClassInput) => callApi(classContracts.create, { body }),
+    onSuccess: () => {
+      form.reset({ ...form.getValues(), name: "", emailsText: "" });
       client.invalidateQueries({ queryKey: queryKeys.classes() });
       client.invalidateQueries({ queryKey: queryKeys.usage() });
     },
   });
-
+  const created = create.data;
   const atClassLimit = usage ? usage.usage.classes >= usage.limits.classes : false;
 
   return (
@@ -111,58 +102,31 @@ function CreateClassForm({ usage }: { usage?: UsageView }) {
           </Notice>
         </div>
       ) : null}
-      <form
-        className="mt-4 space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.mutate({ name, certification_id: Number(certificationId), emails });
-        }}
-      >
-        <TextField label="Name" id="class-name" value={name} onChange={(e) => setName(e.target.value)} required maxLength={200} placeholder="e.g. Security+ spring cohort" />
-        <div className="space-y-1">
-          <label htmlFor="class-certification" className="block text-sm font-medium text-slate-700">
-            Certification
-          </label>
-          <select
-            id="class-certification"
-            className={inputClass}
-            required
-            value={certificationId}
-            onChange={(e) => setCertificationId(e.target.value)}
-            disabled={certifications.isLoading}
-          >
-            <option value="">{certifications.isLoading ? "Loading…" : "Choose a certification"}</option>
-            {certifications.data?.data.map((certification) => (
-              <option key={certification.id} value={certification.id}>
-                {certification.vendor} · {certification.name}
-                {certification.code ? ` (${certification.code})` : ""}
-                {certification.own ? " · yours" : ""}
-              </option>
-            ))}
-          </select>
-          {certifications.error ? <p className="text-xs text-red-700">The certifications could not be loaded: {certifications.error.message}</p> : null}
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="class-emails" className="block text-sm font-medium text-slate-700">
-            Students&rsquo; e-mail addresses <span className="font-normal text-slate-500">(optional)</span>
-          </label>
-          <textarea
-            id="class-emails"
-            className={`${inputClass} min-h-28 font-mono`}
-            value={emailText}
-            onChange={(e) => setEmailText(e.target.value)}
-            aria-describedby="class-emails-hint"
-            placeholder={"ann@example.com\nbob@example.com"}
-          />
-          <p id="class-emails-hint" className="text-xs text-slate-500">
-            One per line, or separated by commas. {emails.length ? `${plural(emails.length, "address", "addresses")}.` : ""}
-          </p>
-        </div>
-        {create.error ? <RequestErrorNotice error={create.error} label={(field) => classFieldLabel(field, emails)} /> : null}
+      <form className="mt-4 space-y-4" noValidate onSubmit={form.handleSubmit((body) => create.mutate(body))}>
+        <TextInput form={form} name="name" id="class-name" required maxLength={200} placeholder="e.g. Security+ spring cohort" />
+        <Select
+          form={form}
+          name="certification_id"
+          id="class-certification"
+          required
+          disabled={certifications.isLoading}
+          hint={certifications.error ? `The certifications could not be loaded: ${certifications.error.message}` : undefined}
+        >
+          <option value="">{certifications.isLoading ? "Loading…" : "Choose a certification"}</option>
+          {certifications.data?.data.map((certification) => (
+            <option key={certification.id} value={certification.id}>
+              {certification.vendor} · {certification.name}
+              {certification.code ? ` (${certification.code})` : ""}
+              {certification.own ? " · yours" : ""}
+            </option>
+          ))}
+        </Select>
+        <StudentEmailsField form={form} id="class-emails" optional placeholder={"ann@example.com\nbob@example.com"} />
+        <FormErrors errors={form.formState.errors} itemName={emailItemName(form.watch("emailsText"))} />
         <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? "Creating…" : "Create class"}
-          </Button>
+          <SubmitButton pending={create.isPending} pendingLabel="Creating…">
+            Create class
+          </SubmitButton>
           {atClassLimit ? <span className="text-sm text-amber-800">Your plan&rsquo;s class limit is reached: creating another will be refused.</span> : null}
         </div>
       </form>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { classFieldLabel, parseEmails } from "./emails";
+import { parseEmails } from "./emails";
 
 describe("parseEmails", () => {
   it("splits on lines, commas, semicolons and spaces; lower-cases; keeps each address once", () => {
@@ -11,13 +11,5 @@ describe("parseEmails", () => {
       "eve@example.com",
     ]);
     expect(parseEmails("  \n , ")).toEqual([]);
-  });
-});
-
-describe("classFieldLabel", () => {
-  it("names the address of an emails.<n> error", () => {
-    expect(classFieldLabel("emails.1", ["a@x.io", "b@x.io"])).toBe("E-mail 2 (b@x.io)");
-    expect(classFieldLabel("emails.5", [])).toBe("E-mail 6");
-    expect(classFieldLabel("certification_id", [])).toBe("Certification");
   });
 });

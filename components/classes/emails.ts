@@ -10,14 +10,3 @@ export function parseEmails(text: string): string[] {
   }
   return [...seen];
 }
-
-/** A readable label for a field error of a class form (`emails.3` → `E-mail 4 (x@y)`). */
-export function classFieldLabel(field: string, emails: string[]): string {
-  const match = /^emails\.(\d+)$/.exec(field);
-  if (match) {
-    const email = emails[Number(match[1])];
-    return email ? `E-mail ${Number(match[1]) + 1} (${email})` : `E-mail ${Number(match[1]) + 1}`;
-  }
-  const labels: Record<string, string> = { name: "Name", certification_id: "Certification", emails: "E-mails" };
-  return labels[field] ?? field;
-}

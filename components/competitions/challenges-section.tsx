@@ -1,18 +1,25 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useFieldArray } from "react-hook-form";
+import { callApi } from "@/components/api";
+import { FieldMessage, ownErrorAt } from "@/components/forms/field";
+import { fieldLabel } from "@/components/forms/field-labels";
+import { FormErrors } from "@/components/forms/form-errors";
+import { FieldLabel, Select, TextArea, TextInput } from "@/components/forms/inputs";
+import { ApiForm } from "@/components/forms/api-form";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
-import { inputClass, TextField } from "@/components/ui/field";
-import type { ChallengeView, CtfView } from "@/lib/ctf/schemas";
+import { ctfContracts } from "@/lib/ctf/contracts";
+import { generateChallengeInput, type ChallengeView, type CreateChallengeInput, type CtfView, type GenerateChallengeInput } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { type CtfOptions } from "./api";
-import { challengeCan, cleanHints, isTransitional } from "./format";
-import { ErrorNotice, SelectField, StatusBadge, TextAreaField } from "./ui";
-import { callApi } from "@/components/api";
-import { ctfContracts } from "@/lib/ctf/contracts";
-import type { GenerateChallengeInput } from "@/lib/ctf/schemas";
+import { hintRowsKept, newChallengeSchema } from "./competition-forms";
+import { challengeCan, isTransitional } from "./format";
+import { StatusBadge } from "./ui";
 
 export function useChallenges(ctfId: string) {
   return useQuery({
@@ -43,152 +50,128 @@ export function ChallengesSection({ ctf, options }: { ctf: CtfView; options: Ctf
   );
 }
 
-type HintRow = { text: string; cost: string };
+/** After a challenge is added or generated: the lists and counts that show it. */
+function useChallengeAdded(ctfId: string) {
+  const client = useQueryClient();
+  return () => {
+    client.invalidateQueries({ queryKey: queryKeys.ctfChallenges(ctfId) });
+    client.invalidateQueries({ queryKey: queryKeys.ctf(ctfId), exact: true });
+    client.invalidateQueries({ queryKey: queryKeys.ctfList() });
+  };
+}
+
+const choicesOf = (names: readonly string[]) =>
+  names.map((name) => (
+    <option key={name} value={name}>
+      {name}
+    </option>
+  ));
 
 function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
-  const client = useQueryClient();
-  const [title, setTitle] = useState("");
-  const [category, setCategory] = useState(options.categories[0] ?? "");
-  const [difficulty, setDifficulty] = useState("");
-  const [description, setDescription] = useState("");
-  const [points, setPoints] = useState("100");
-  const [flag, setFlag] = useState("");
-  const [hints, setHints] = useState<HintRow[]>([]);
-  const [created, setCreated] = useState<string | null>(null);
-
-  const create = useMutation({
-    mutationFn: (body: Record<string, unknown>) => callApi(ctfContracts.createChallenge, { params: { ctf_id: ctf.id }, body: body as never }),
-    onMutate: () => setCreated(null),
-    onSuccess: (challenge) => {
-      setCreated(challenge.title);
-      setTitle("");
-      setDescription("");
-      setPoints("100");
-      setFlag("");
-      setHints([]);
-      client.invalidateQueries({ queryKey: queryKeys.ctfChallenges(ctf.id) });
-      client.invalidateQueries({ queryKey: queryKeys.ctf(ctf.id), exact: true });
-      client.invalidateQueries({ queryKey: queryKeys.ctfList() });
+  const added = useChallengeAdded(ctf.id);
+  const form = useApiForm(newChallengeSchema, {
+    defaultValues: { title: "", category: options.categories[0] ?? "", difficulty: "", description: "", points: "100", flag: "", hints: [] },
+  });
+  const hints = useFieldArray({ control: form.control, name: "hints" });
+  const create = useFormMutation(form, {
+    mutationFn: (body: CreateChallengeInput) => callApi(ctfContracts.createChallenge, { params: { ctf_id: ctf.id }, body }),
+    onSuccess: () => {
+      form.reset({ ...form.getValues(), title: "", description: "", points: "100", hints: [] });
+      added();
     },
     // The flag is never kept longer than needed, also when the request fails.
-    onSettled: () => setFlag(""),
+    onSettled: () => form.setValue("flag", ""),
   });
+  // The body's hints.<n> is the n-th row with a text: its error goes beside that row.
+  const kept = hintRowsKept(form.watch("hints"));
+  const errors = form.formState.errors;
 
   return (
     <Card>
       <h3 className="font-semibold">Add a challenge</h3>
-      <form
-        className="mt-3 space-y-4"
-        autoComplete="off"
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.mutate({
-            title,
-            category,
-            ...(difficulty ? { difficulty } : {}),
-            description,
-            points: points.trim() === "" ? undefined : Number(points),
-            flag,
-            hints: cleanHints(hints),
-          });
-        }}
-      >
-        <TextField label="Title" id="challenge-title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} />
+      <form className="mt-3 space-y-4" autoComplete="off" noValidate onSubmit={form.handleSubmit((body) => create.mutate(body))}>
+        <TextInput form={form} name="title" id="challenge-title" required maxLength={200} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField label="Category" id="challenge-category" value={category} onChange={(e) => setCategory(e.target.value)} required>
-            {options.categories.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Difficulty" id="challenge-difficulty" value={difficulty} onChange={(e) => setDifficulty(e.target.value)}>
+          <Select form={form} name="category" id="challenge-category" required>
+            {choicesOf(options.categories)}
+          </Select>
+          <Select form={form} name="difficulty" id="challenge-difficulty">
             <option value="">Not set</option>
-            {options.difficulties.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </SelectField>
-          <TextField label="Points" id="challenge-points" type="number" min={1} max={10000} step={1} value={points} onChange={(e) => setPoints(e.target.value)} required />
+            {choicesOf(options.difficulties)}
+          </Select>
+          <TextInput form={form} name="points" id="challenge-points" type="number" min={1} max={10000} step={1} required />
         </div>
-        <TextAreaField label="Description" id="challenge-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={10000} />
-        <TextField
-          label="Flag"
+        <TextArea form={form} name="description" id="challenge-description" optional maxLength={10000} />
+        <TextInput
+          form={form}
+          name="flag"
           id="challenge-flag"
           type="password"
           autoComplete="new-password"
           spellCheck={false}
-          value={flag}
-          onChange={(e) => setFlag(e.target.value)}
           required
           maxLength={500}
           placeholder="CTF{…}"
           hint="Stored hashed (and sealed for an external host); it is never shown again."
         />
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-700">Hints (optional)</legend>
-          {hints.map((hint, index) => (
-            <div key={index} className="flex flex-wrap items-end gap-2" data-testid="hint-row">
-              <div className="min-w-48 flex-1">
-                <label htmlFor={`hint-${index}-text`} className="sr-only">
-                  Hint {index + 1}
-                </label>
-                <input
+          <legend className="text-sm font-medium text-slate-700">
+            <FieldLabel name="hints" optional />
+          </legend>
+          {hints.fields.map((hint, index) => {
+            const at = kept.indexOf(index);
+            return (
+              <div key={hint.id} className="flex flex-wrap items-start gap-2" data-testid="hint-row">
+                <TextInput
+                  form={form}
+                  name={`hints.${index}.text`}
                   id={`hint-${index}-text`}
-                  className={inputClass}
-                  placeholder={`Hint ${index + 1}`}
-                  value={hint.text}
+                  label={fieldLabel(`hints.${index}`)}
+                  errorPath={at >= 0 ? `hints.${at}.text` : `hints.${index}.text`}
+                  className="min-w-48 flex-1 space-y-1"
                   maxLength={1000}
-                  onChange={(e) => setHints((rows) => rows.map((row, i) => (i === index ? { ...row, text: e.target.value } : row)))}
                 />
-              </div>
-              <div className="w-28">
-                <label htmlFor={`hint-${index}-cost`} className="block text-xs text-slate-500">
-                  Cost (points)
-                </label>
-                <input
+                <TextInput
+                  form={form}
+                  name={`hints.${index}.cost`}
                   id={`hint-${index}-cost`}
-                  className={inputClass}
+                  errorPath={at >= 0 ? `hints.${at}.cost` : `hints.${index}.cost`}
+                  className="w-32 space-y-1"
                   type="number"
                   min={0}
                   max={10000}
-                  value={hint.cost}
-                  onChange={(e) => setHints((rows) => rows.map((row, i) => (i === index ? { ...row, cost: e.target.value } : row)))}
                 />
+                <Button type="button" variant="ghost" className="mt-6" aria-label={`Remove ${fieldLabel(`hints.${index}`).toLowerCase()}`} onClick={() => hints.remove(index)}>
+                  Remove
+                </Button>
               </div>
-              <Button type="button" variant="ghost" aria-label={`Remove hint ${index + 1}`} onClick={() => setHints((rows) => rows.filter((_, i) => i !== index))}>
-                Remove
-              </Button>
-            </div>
-          ))}
-          {hints.length < 10 ? (
-            <Button type="button" variant="secondary" onClick={() => setHints((rows) => [...rows, { text: "", cost: "0" }])}>
+            );
+          })}
+          <FieldMessage error={ownErrorAt(errors, "hints")} />
+          {hints.fields.length < 10 ? (
+            <Button type="button" variant="secondary" onClick={() => hints.append({ text: "", cost: "0" })}>
               Add a hint
             </Button>
           ) : null}
         </fieldset>
-        {created ? <Notice tone="success">Challenge &ldquo;{created}&rdquo; added as a draft.</Notice> : null}
-        {create.error ? <ErrorNotice error={create.error} /> : null}
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Adding…" : "Add challenge"}
-        </Button>
+        {create.isSuccess ? <Notice tone="success">Challenge &ldquo;{create.data.title}&rdquo; added as a draft.</Notice> : null}
+        <FormErrors errors={errors} />
+        <SubmitButton pending={create.isPending} pendingLabel="Adding…">
+          Add challenge
+        </SubmitButton>
       </form>
     </Card>
   );
 }
 
 function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
-  const client = useQueryClient();
-  const [category, setCategory] = useState(options.categories[0] ?? "");
-  const [difficulty, setDifficulty] = useState(options.difficulties[0] ?? "");
-  const generate = useMutation({
-    mutationFn: () => callApi(ctfContracts.generateChallenge, { params: { ctf_id: ctf.id }, body: { category, difficulty } as GenerateChallengeInput }),
-    onSuccess: () => {
-      client.invalidateQueries({ queryKey: queryKeys.ctfChallenges(ctf.id) });
-      client.invalidateQueries({ queryKey: queryKeys.ctf(ctf.id), exact: true });
-      client.invalidateQueries({ queryKey: queryKeys.ctfList() });
-    },
+  const added = useChallengeAdded(ctf.id);
+  const form = useApiForm(generateChallengeInput, {
+    defaultValues: { category: options.categories[0] as GenerateChallengeInput["category"], difficulty: options.difficulties[0] as GenerateChallengeInput["difficulty"] },
+  });
+  const generate = useFormMutation(form, {
+    mutationFn: (body: GenerateChallengeInput) => callApi(ctfContracts.generateChallenge, { params: { ctf_id: ctf.id }, body }),
+    onSuccess: added,
   });
   return (
     <Card>
@@ -196,32 +179,14 @@ function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
       <p className="mt-1 text-sm text-slate-600">
         Built from the shipped templates: title, description, hints and points scaled to the difficulty, with a fresh random flag.
       </p>
-      <form
-        className="mt-3 space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          generate.mutate();
-        }}
-      >
-        <SelectField label="Category" id="generate-category" value={category} onChange={(e) => setCategory(e.target.value)} required>
-          {options.categories.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Difficulty" id="generate-difficulty" value={difficulty} onChange={(e) => setDifficulty(e.target.value)} required>
-          {options.difficulties.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </SelectField>
-        {generate.error ? <ErrorNotice error={generate.error} /> : null}
-        <Button type="submit" variant="secondary" disabled={generate.isPending}>
-          {generate.isPending ? "Requesting…" : "Generate"}
-        </Button>
-      </form>
+      <ApiForm form={form} mutation={generate} className="mt-3 space-y-4" variant="secondary" submitLabel="Generate" pendingLabel="Requesting…">
+        <Select form={form} name="category" id="generate-category" required>
+          {choicesOf(options.categories)}
+        </Select>
+        <Select form={form} name="difficulty" id="generate-difficulty" required>
+          {choicesOf(options.difficulties)}
+        </Select>
+      </ApiForm>
     </Card>
   );
 }
@@ -253,7 +218,7 @@ function ChallengeTable({ ctf, challenges, loading, error }: { ctf: CtfView; cha
       ) : null}
       {act.error ? (
         <div className="px-4 pt-3">
-          <ErrorNotice error={act.error} />
+          <RequestErrorNotice error={act.error} />
         </div>
       ) : null}
       {!challenges?.length ? (

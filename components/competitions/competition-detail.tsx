@@ -4,20 +4,25 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { callApi } from "@/components/api";
+import { FormErrors } from "@/components/forms/form-errors";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
-import type { CtfView } from "@/lib/ctf/schemas";
+import { ctfContracts } from "@/lib/ctf/contracts";
+import type { CtfView, UpdateCtfInput } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { type CtfOptions } from "./api";
 import { ChallengesSection } from "./challenges-section";
+import { CompetitionFields } from "./competition-fields";
+import { competitionValuesOf, editCompetitionSchema } from "./competition-forms";
 import { DeploymentsSection } from "./deployments-section";
-import { ctfActions, formatUtc, formatWindow, isoToUtcInput, isTransitional, utcInputToIso, type CtfAction } from "./format";
+import { ctfActions, formatUtc, formatWindow, isTransitional, type CtfAction } from "./format";
 import { MembersSection } from "./members-section";
 import { SnapshotSection } from "./snapshot-section";
-import { ErrorNotice, HostNote, StatusBadge, TextAreaField } from "./ui";
-import { callApi } from "@/components/api";
-import { ctfContracts } from "@/lib/ctf/contracts";
+import { HostNote, StatusBadge } from "./ui";
 
 /**
  * One competition: its state and the actions valid in it, then challenges, standalone
@@ -171,7 +176,7 @@ function Overview({ ctf }: { ctf: CtfView }) {
       ) : null}
       {action.error ? (
         <div className="mt-4">
-          <ErrorNotice error={action.error} />
+          <RequestErrorNotice error={action.error} />
         </div>
       ) : null}
 
@@ -197,13 +202,9 @@ function EditDetails({ ctf }: { ctf: CtfView }) {
 /** Mounted when opened: starts from the competition as it is then; polling does not overwrite typing. */
 function EditForm({ ctf, onDone }: { ctf: CtfView; onDone: () => void }) {
   const client = useQueryClient();
-  const [title, setTitle] = useState(ctf.title);
-  const [description, setDescription] = useState(ctf.description);
-  const [start, setStart] = useState(isoToUtcInput(ctf.starts_at));
-  const [end, setEnd] = useState(isoToUtcInput(ctf.ends_at));
-  const [isPublic, setIsPublic] = useState(ctf.is_public);
-  const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => callApi(ctfContracts.update, { params: { ctf_id: ctf.id }, body: body as never }),
+  const form = useApiForm(editCompetitionSchema, { defaultValues: competitionValuesOf(ctf) });
+  const save = useFormMutation(form, {
+    mutationFn: (body: UpdateCtfInput) => callApi(ctfContracts.update, { params: { ctf_id: ctf.id }, body }),
     onSuccess: (updated) => {
       client.setQueryData(queryKeys.ctf(ctf.id), updated);
       client.invalidateQueries({ queryKey: queryKeys.ctfList() });
@@ -211,31 +212,16 @@ function EditForm({ ctf, onDone }: { ctf: CtfView; onDone: () => void }) {
     },
   });
   return (
-    <form
-      className="space-y-4 border-t border-slate-200 p-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate({ title, description, starts_at: utcInputToIso(start) ?? start, ends_at: utcInputToIso(end) ?? end, is_public: isPublic });
-      }}
-    >
-      <TextField label="Title" id="edit-ctf-title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} />
-      <TextAreaField label="Description" id="edit-ctf-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Start (UTC)" id="edit-ctf-start" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} required />
-        <TextField label="End (UTC)" id="edit-ctf-end" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} required />
-      </div>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
-        <span className="font-medium text-slate-700">Public (anyone can enrol from the competition page)</span>
-      </label>
+    <form className="space-y-4 border-t border-slate-200 p-3" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
+      <CompetitionFields form={form} idPrefix="edit-ctf" />
       {ctf.status === "deployed" && ctf.host === "ctfd" ? (
         <p className="text-xs text-slate-500">Changes are saved here; the running CTFd instance keeps its own settings.</p>
       ) : null}
-      {save.error ? <ErrorNotice error={save.error} /> : null}
+      <FormErrors errors={form.formState.errors} />
       <div className="flex gap-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save changes"}
-        </Button>
+        <SubmitButton pending={save.isPending} pendingLabel="Saving…">
+          Save changes
+        </SubmitButton>
         <Button type="button" variant="ghost" onClick={onDone}>
           Cancel
         </Button>

@@ -1,19 +1,20 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
-import { plural } from "@/components/tests/format";
-import { Button } from "@/components/ui/button";
-import { Card, Notice } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
-import type { Page } from "@/lib/api/paging";
-import type { CtfView } from "@/lib/ctf/schemas";
-import { queryKeys } from "@/lib/query-keys";
-import { formatWindow, isTransitional, utcInputToIso } from "./format";
-import { ErrorNotice, StatusBadge, TextAreaField } from "./ui";
 import { callApi } from "@/components/api";
+import { ApiForm } from "@/components/forms/api-form";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { plural } from "@/components/tests/format";
+import { Card, Notice } from "@/components/ui/card";
+import type { Page } from "@/lib/api/paging";
 import { ctfContracts } from "@/lib/ctf/contracts";
+import type { CreateCtfInput, CtfView } from "@/lib/ctf/schemas";
+import { queryKeys } from "@/lib/query-keys";
+import { CompetitionFields } from "./competition-fields";
+import { emptyCompetition, newCompetitionSchema } from "./competition-forms";
+import { formatWindow, isTransitional } from "./format";
+import { StatusBadge } from "./ui";
 
 /** The Competitions page: the create form and the list (followed every 2 s while one deploys). */
 export function CompetitionsPanel({ initial }: { initial?: Page<CtfView> }) {
@@ -33,27 +34,15 @@ export function CompetitionsPanel({ initial }: { initial?: Page<CtfView> }) {
 
 function CreateCompetitionForm() {
   const client = useQueryClient();
-  const [title, setTitle] = useState("");
-  const [description, setDescription] = useState("");
-  const [start, setStart] = useState("");
-  const [end, setEnd] = useState("");
-  const [isPublic, setIsPublic] = useState(false);
-  const [created, setCreated] = useState<CtfView | null>(null);
-
-  const create = useMutation({
-    mutationFn: (body: { title: string; description: string; starts_at: string; ends_at: string; is_public: boolean }) =>
-      callApi(ctfContracts.create, { body: body as never }),
-    onMutate: () => setCreated(null),
-    onSuccess: (ctf) => {
-      setCreated(ctf);
-      setTitle("");
-      setDescription("");
-      setStart("");
-      setEnd("");
-      setIsPublic(false);
+  const form = useApiForm(newCompetitionSchema, { defaultValues: emptyCompetition });
+  const create = useFormMutation(form, {
+    mutationFn: (body: CreateCtfInput) => callApi(ctfContracts.create, { body }),
+    onSuccess: () => {
+      form.reset();
       client.invalidateQueries({ queryKey: queryKeys.ctfList() });
     },
   });
+  const created = create.data;
 
   return (
     <Card>
@@ -69,32 +58,9 @@ function CreateCompetitionForm() {
           </Notice>
         </div>
       ) : null}
-      <form
-        className="mt-4 space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          // A value the browser accepted but we cannot read goes through as typed: the API names the field.
-          create.mutate({ title, description, starts_at: utcInputToIso(start) ?? start, ends_at: utcInputToIso(end) ?? end, is_public: isPublic });
-        }}
-      >
-        <TextField label="Title" id="ctf-title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={200} placeholder="e.g. Spring CTF 2026" />
-        <TextAreaField label="Description (optional)" id="ctf-description" value={description} onChange={(e) => setDescription(e.target.value)} maxLength={5000} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Start (UTC)" id="ctf-start" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} required />
-          <TextField label="End (UTC)" id="ctf-end" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} required min={start || undefined} />
-        </div>
-        <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" className="mt-1" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
-          <span>
-            <span className="font-medium text-slate-700">Public</span>
-            <span className="block text-xs text-slate-500">Anyone with the competition&rsquo;s address can enrol with an e-mail address. Private: invited members only.</span>
-          </span>
-        </label>
-        {create.error ? <ErrorNotice error={create.error} /> : null}
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create competition"}
-        </Button>
-      </form>
+      <ApiForm form={form} mutation={create} className="mt-4 space-y-4" submitLabel="Create competition" pendingLabel="Creating…">
+        <CompetitionFields form={form} idPrefix="ctf" />
+      </ApiForm>
     </Card>
   );
 }

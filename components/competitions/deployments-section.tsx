@@ -1,19 +1,23 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { callApi } from "@/components/api";
+import { FormErrors } from "@/components/forms/form-errors";
+import { Select, TextInput } from "@/components/forms/inputs";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
 import type { Page } from "@/lib/api/paging";
+import { ctfContracts } from "@/lib/ctf/contracts";
 import type { CtfDeploymentView } from "@/lib/ctf/ctf-deployments";
-import type { CtfView } from "@/lib/ctf/schemas";
+import type { CreateDeploymentInput, CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { useChallenges } from "./challenges-section";
+import { deploymentSchema } from "./competition-forms";
 import { formatWindow, isTransitional } from "./format";
-import { ErrorNotice, SelectField, StatusBadge } from "./ui";
-import { callApi } from "@/components/api";
-import { ctfContracts } from "@/lib/ctf/contracts";
+import { StatusBadge } from "./ui";
 
 const stopReasons: Record<string, string> = { window_elapsed: "window elapsed", stopped_by_request: "stopped by request" };
 
@@ -50,7 +54,7 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
       <Card className="p-0">
         {stop.error ? (
           <div className="px-4 pt-3">
-            <ErrorNotice error={stop.error} />
+            <RequestErrorNotice error={stop.error} />
           </div>
         ) : null}
         {deployments.isLoading ? <p className="p-5 text-sm text-slate-600">Loading deployments…</p> : null}
@@ -130,58 +134,34 @@ function DeployForm({ ctf }: { ctf: CtfView }) {
   const client = useQueryClient();
   const challenges = useChallenges(ctf.id);
   const ready = (challenges.data?.data ?? []).filter((challenge) => !["generating", "generation_failed"].includes(challenge.status));
-  const [challengeId, setChallengeId] = useState("");
-  const [minutes, setMinutes] = useState("60");
-  const deploy = useMutation({
-    mutationFn: (body: { challenge_id: string; duration_minutes: number }) => callApi(ctfContracts.createDeployment, { body }),
+  const form = useApiForm(deploymentSchema, { defaultValues: { challenge_id: "", duration_minutes: "60" } });
+  const deploy = useFormMutation(form, {
+    mutationFn: (body: CreateDeploymentInput) => callApi(ctfContracts.createDeployment, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.ctfDeployments(ctf.id) }),
   });
-  const chosen = ready.some((challenge) => challenge.id === challengeId) ? challengeId : "";
 
   if (!challenges.isLoading && ready.length === 0) {
     return <p className="text-sm text-slate-600">Add a challenge to deploy it on its own.</p>;
   }
   return (
     <Card>
-      <form
-        className="flex flex-wrap items-end gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          deploy.mutate({ challenge_id: chosen, duration_minutes: Number(minutes) });
-        }}
-      >
-        <div className="min-w-56 flex-1">
-          <SelectField label="Challenge" id="deploy-challenge" value={chosen} onChange={(e) => setChallengeId(e.target.value)} required>
+      <form className="space-y-3" noValidate onSubmit={form.handleSubmit((body) => deploy.mutate(body))}>
+        <div className="flex flex-wrap items-start gap-4">
+          <Select form={form} name="challenge_id" id="deploy-challenge" className="min-w-56 flex-1 space-y-1" required>
             <option value="">Choose a challenge</option>
             {ready.map((challenge) => (
               <option key={challenge.id} value={challenge.id}>
                 {challenge.title} · {challenge.category}
               </option>
             ))}
-          </SelectField>
+          </Select>
+          <TextInput form={form} name="duration_minutes" id="deploy-minutes" className="w-44 space-y-1" type="number" min={1} max={60 * 24 * 30} step={1} required />
+          <SubmitButton className="mt-6" pending={deploy.isPending} pendingLabel="Deploying…">
+            Deploy challenge
+          </SubmitButton>
         </div>
-        <div className="w-40">
-          <TextField
-            label="Minutes"
-            id="deploy-minutes"
-            type="number"
-            min={1}
-            max={60 * 24 * 30}
-            step={1}
-            value={minutes}
-            onChange={(e) => setMinutes(e.target.value)}
-            required
-          />
-        </div>
-        <Button type="submit" disabled={deploy.isPending}>
-          {deploy.isPending ? "Deploying…" : "Deploy challenge"}
-        </Button>
+        <FormErrors errors={form.formState.errors} />
       </form>
-      {deploy.error ? (
-        <div className="mt-3">
-          <ErrorNotice error={deploy.error} />
-        </div>
-      ) : null}
     </Card>
   );
 }

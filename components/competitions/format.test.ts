@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { challengeCan, cleanHints, ctfActions, ctfFieldLabel, formatWindow, isoToUtcInput, isTransitional, utcInputToIso } from "./format";
+import { challengeCan, cleanHints, ctfActions, formatWindow, isoToUtcInput, isTransitional, utcInputToIso } from "./format";
 
 describe("utcInputToIso", () => {
   it("reads a datetime-local value as UTC, whatever the machine's zone", () => {
@@ -53,11 +53,5 @@ describe("form helpers", () => {
       { text: "Look closer", cost: 0 },
       { text: "XOR", cost: 25 },
     ]);
-  });
-
-  it("labels API field names", () => {
-    expect(ctfFieldLabel("ends_at")).toBe("End");
-    expect(ctfFieldLabel("hints.1.cost")).toBe("Hint 2 cost");
-    expect(ctfFieldLabel("whatever")).toBe("whatever");
   });
 });

@@ -106,25 +106,3 @@ export function cleanHints(rows: { text: string; cost: string }[]): { text: stri
     .filter((row) => row.text.trim())
     .map((row) => ({ text: row.text.trim(), cost: row.cost.trim() === "" ? 0 : Number(row.cost) }));
 }
-
-/** A field name from the API as the form calls it ("hints.0.text" → "Hint 1"). */
-export function ctfFieldLabel(field: string): string {
-  const hint = /^hints\.(\d+)(?:\.(text|cost))?$/.exec(field);
-  if (hint) return `Hint ${Number(hint[1]) + 1}${hint[2] === "cost" ? " cost" : ""}`;
-  const labels: Record<string, string> = {
-    title: "Title",
-    description: "Description",
-    starts_at: "Start",
-    ends_at: "End",
-    is_public: "Public",
-    category: "Category",
-    difficulty: "Difficulty",
-    points: "Points",
-    flag: "Flag",
-    hints: "Hints",
-    email: "E-mail",
-    challenge_id: "Challenge",
-    duration_minutes: "Duration",
-  };
-  return labels[field] ?? field;
-}

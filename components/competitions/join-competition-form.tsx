@@ -1,41 +1,35 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
-import { Button } from "@/components/ui/button";
-import { Notice } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
-import { ErrorNotice } from "./ui";
 import { callApi } from "@/components/api";
+import { FormErrors } from "@/components/forms/form-errors";
+import { TextInput } from "@/components/forms/inputs";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { Notice } from "@/components/ui/card";
 import { ctfContracts } from "@/lib/ctf/contracts";
+import { inviteMemberInput, type InviteMemberInput } from "@/lib/ctf/schemas";
 
 /** Self-enrolment on a public competition: an invitation e-mail is sent; its link makes the visitor a member. */
 export function JoinCompetitionForm({ ctfId }: { ctfId: string }) {
-  const [email, setEmail] = useState("");
-  const join = useMutation({
-    mutationFn: (address: string) => callApi(ctfContracts.join, { params: { ctf_id: ctfId }, body: { email: address } }),
+  const form = useApiForm(inviteMemberInput, { defaultValues: { email: "" } });
+  const join = useFormMutation(form, {
+    mutationFn: (body: InviteMemberInput) => callApi(ctfContracts.join, { params: { ctf_id: ctfId }, body }),
   });
   if (join.isSuccess) {
     return (
       <Notice tone="success">
         <p className="font-semibold">Check your e-mail</p>
-        <p>We sent a link to {join.variables}. Open it and accept to join the competition.</p>
+        <p>We sent a link to {join.variables.email}. Open it and accept to join the competition.</p>
       </Notice>
     );
   }
   return (
-    <form
-      className="space-y-3"
-      onSubmit={(event) => {
-        event.preventDefault();
-        join.mutate(email.trim());
-      }}
-    >
-      <TextField label="Your e-mail address" id="join-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-      {join.error ? <ErrorNotice error={join.error} /> : null}
-      <Button type="submit" className="min-h-11" disabled={join.isPending}>
-        {join.isPending ? "Sending…" : "Join"}
-      </Button>
+    <form className="space-y-3" noValidate onSubmit={form.handleSubmit((body) => join.mutate(body))}>
+      <TextInput form={form} name="email" id="join-email" type="email" autoComplete="email" required />
+      <FormErrors errors={form.formState.errors} />
+      <SubmitButton className="min-h-11" pending={join.isPending} pendingLabel="Sending…">
+        Join
+      </SubmitButton>
     </form>
   );
 }

@@ -2,15 +2,19 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { callApi } from "@/components/api";
+import { FormErrors } from "@/components/forms/form-errors";
+import { TextInput } from "@/components/forms/inputs";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
-import type { CtfView } from "@/lib/ctf/schemas";
+import { ctfContracts } from "@/lib/ctf/contracts";
+import { inviteMemberInput, type CtfView, type InviteMemberInput, type MemberView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { formatUtc } from "./format";
-import { ErrorNotice, StatusBadge } from "./ui";
-import { callApi } from "@/components/api";
-import { ctfContracts } from "@/lib/ctf/contracts";
+import { StatusBadge } from "./ui";
 
 /** Competitors: invite by e-mail (again = re-invite), who joined, who enrolled themselves. */
 export function MembersSection({ ctf }: { ctf: CtfView }) {
@@ -21,19 +25,25 @@ export function MembersSection({ ctf }: { ctf: CtfView }) {
     // While deployed, people enrol and join from their e-mail: follow them.
     refetchInterval: ctf.status === "deployed" ? 10_000 : false,
   });
-  const [email, setEmail] = useState("");
-  const [sent, setSent] = useState<{ email: string; again: boolean } | null>(null);
-  const invite = useMutation({
-    mutationFn: (address: string) => callApi(ctfContracts.inviteMember, { params: { ctf_id: ctf.id }, body: { email: address } }),
+  const [sent, setSent] = useState<MemberView | null>(null);
+  const invited = (member: MemberView) => {
+    setSent(member);
+    client.invalidateQueries({ queryKey: queryKeys.ctfMembers(ctf.id) });
+    client.invalidateQueries({ queryKey: queryKeys.ctf(ctf.id), exact: true });
+    client.invalidateQueries({ queryKey: queryKeys.ctfList() });
+  };
+  const inviteMember = (body: InviteMemberInput) => callApi(ctfContracts.inviteMember, { params: { ctf_id: ctf.id }, body });
+  const form = useApiForm(inviteMemberInput, { defaultValues: { email: "" } });
+  const invite = useFormMutation(form, {
+    mutationFn: inviteMember,
     onMutate: () => setSent(null),
-    onSuccess: (member, address) => {
-      setSent({ email: member.email, again: member.invitations > 1 });
-      if (address === email) setEmail("");
-      client.invalidateQueries({ queryKey: queryKeys.ctfMembers(ctf.id) });
-      client.invalidateQueries({ queryKey: queryKeys.ctf(ctf.id), exact: true });
-      client.invalidateQueries({ queryKey: queryKeys.ctfList() });
+    onSuccess: (member) => {
+      form.reset();
+      invited(member);
     },
   });
+  // Re-invite from a row: not the form's, so its failure is not shown beside the form's field.
+  const reinvite = useMutation({ mutationFn: (email: string) => inviteMember({ email }), onMutate: () => setSent(null), onSuccess: invited });
   const archived = ctf.status === "archived";
   const list = members.data?.data;
 
@@ -50,24 +60,19 @@ export function MembersSection({ ctf }: { ctf: CtfView }) {
       </div>
       {archived ? null : (
         <Card>
-          <form
-            className="flex flex-wrap items-end gap-3"
-            onSubmit={(event) => {
-              event.preventDefault();
-              invite.mutate(email.trim());
-            }}
-          >
-            <div className="min-w-64 flex-1">
-              <TextField label="E-mail address" id="member-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required placeholder="competitor@example.com" />
+          <form className="space-y-3" noValidate onSubmit={form.handleSubmit((body) => invite.mutate(body))}>
+            <div className="flex flex-wrap items-start gap-3">
+              <TextInput form={form} name="email" id="member-email" className="min-w-64 flex-1 space-y-1" type="email" required placeholder="competitor@example.com" />
+              <SubmitButton className="mt-6" pending={invite.isPending} pendingLabel="Inviting…">
+                Invite
+              </SubmitButton>
             </div>
-            <Button type="submit" disabled={invite.isPending}>
-              {invite.isPending && invite.variables === email.trim() ? "Inviting…" : "Invite"}
-            </Button>
+            <FormErrors errors={form.formState.errors} />
           </form>
         </Card>
       )}
-      {sent ? <Notice tone="success">{sent.again ? `Invitation sent again to ${sent.email}.` : `Invitation sent to ${sent.email}.`}</Notice> : null}
-      {invite.error ? <ErrorNotice error={invite.error} /> : null}
+      {sent ? <Notice tone="success">{sent.invitations > 1 ? `Invitation sent again to ${sent.email}.` : `Invitation sent to ${sent.email}.`}</Notice> : null}
+      {reinvite.error ? <RequestErrorNotice error={reinvite.error} /> : null}
       <Card className="p-0">
         {members.isLoading ? <p className="p-5 text-sm text-slate-600">Loading members…</p> : null}
         {members.error && !list ? (
@@ -115,11 +120,11 @@ export function MembersSection({ ctf }: { ctf: CtfView }) {
                         <Button
                           type="button"
                           variant="secondary"
-                          disabled={invite.isPending}
+                          disabled={reinvite.isPending}
                           aria-label={`Invite ${member.email} again`}
-                          onClick={() => invite.mutate(member.email)}
+                          onClick={() => reinvite.mutate(member.email)}
                         >
-                          {invite.isPending && invite.variables === member.email ? "Sending…" : "Re-invite"}
+                          {reinvite.isPending && reinvite.variables === member.email ? "Sending…" : "Re-invite"}
                         </Button>
                       ) : null}
                     </td>

@@ -2,13 +2,16 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Card, Notice } from "@/components/ui/card";
-import type { CtfSnapshot } from "@/db/schema";
+import type { getSnapshot } from "@/lib/ctf/competitions";
 import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { formatUtc } from "./format";
 import { StatusBadge } from "./ui";
 import { callApi } from "@/components/api";
 import { ctfContracts } from "@/lib/ctf/contracts";
+
+/** The snapshot as `getSnapshot` returns it (the contract answers it as a plain record). */
+type CtfSnapshot = Awaited<ReturnType<typeof getSnapshot>>;
 
 /** The final snapshot stored when the competition was archived: challenges, members and the scoreboard. */
 export function SnapshotSection({ ctf }: { ctf: CtfView }) {

@@ -5,20 +5,32 @@ describe("fieldLabel", () => {
   it("labels top-level fields in words", () => {
     expect(fieldLabel("url")).toBe("Address");
     expect(fieldLabel("certification_id")).toBe("Certification");
+    expect(fieldLabel("ends_at")).toBe("End (UTC)");
+    expect(fieldLabel("code")).toBe("Exam code");
+    expect(fieldLabel("duration_minutes")).toBe("Duration (minutes)");
     expect(fieldLabel("some_new_field")).toBe("Some new field");
     expect(fieldLabel("(body)")).toBe("Form");
   });
 
-  it("labels items of lists by their position, or by the name the form gives them", () => {
-    expect(fieldLabel("recipients.2.email")).toBe("Recipient 3, e-mail");
-    expect(fieldLabel("recipients.0", (list, i) => (list === "recipients" ? ["ada@example.com"][i] : undefined))).toBe("ada@example.com");
+  it("labels items of lists by their position, and by the name the form gives them", () => {
+    expect(fieldLabel("recipients.2.email")).toBe("Recipient 3, e-mail address");
+    expect(fieldLabel("recipients.0", (list, i) => (list === "recipients" ? ["ada@example.com"][i] : undefined))).toBe("Recipient 1 (ada@example.com)");
     expect(fieldLabel("options.1")).toBe("Option B");
-    expect(fieldLabel("hints.0.cost")).toBe("Hint 1, cost");
+    expect(fieldLabel("hints.1.cost")).toBe("Hint 2, cost");
     expect(fieldLabel("questions_per_domain.1.questions")).toBe("Domain 2, questions");
     expect(fieldLabel("emails.3")).toBe("E-mail 4");
   });
 
+  it("names the address of an emails.<n> error, and the domain of a domains.<n> one", () => {
+    const emails = ["a@x.io", "b@x.io"];
+    const itemName = (list: string, i: number) => (list === "emails" ? emails[i] : list === "domains" ? ["Billing"][i] : undefined);
+    expect(fieldLabel("emails.1", itemName)).toBe("E-mail 2 (b@x.io)");
+    expect(fieldLabel("emails.5", itemName)).toBe("E-mail 6");
+    expect(fieldLabel("domains.0", itemName)).toBe("Domain 1 (Billing)");
+  });
+
   it("numbers CSV rows as the file's lines are numbered", () => {
     expect(fieldLabel("rows.5.prompt")).toBe("Row 5, question");
+    expect(fieldLabel("rows.7")).toBe("Row 7");
   });
 });

@@ -2,7 +2,7 @@
  * The one source of human labels for the fields of every form and API body, so that an error
  * never reads "url: url must be…" but "Address: …". A path such as "recipients.2.email" is
  * labelled from its parts ("Recipient 3, e-mail"); `itemName` may name an item of a list
- * ("recipients", 2) → "ada@example.com", so the label says which one.
+ * ("emails", 1) → "b@x.io", so the label says which one: "E-mail 2 (b@x.io)".
  */
 const labels: Record<string, string> = {
   // Certifications and tests
@@ -25,7 +25,7 @@ const labels: Record<string, string> = {
   csv: "CSV",
   rows: "Rows",
   // Classes
-  emails: "E-mails",
+  emails: "Students’ e-mail addresses",
   // Webhooks and keys
   url: "Address",
   events: "Events",
@@ -33,8 +33,8 @@ const labels: Record<string, string> = {
   scopes: "Scopes",
   // Competitions
   title: "Title",
-  starts_at: "Start",
-  ends_at: "End",
+  starts_at: "Start (UTC)",
+  ends_at: "End (UTC)",
   is_public: "Public",
   category: "Category",
   difficulty: "Difficulty",
@@ -43,9 +43,9 @@ const labels: Record<string, string> = {
   hints: "Hints",
   text: "text",
   cost: "cost",
-  email: "E-mail",
+  email: "E-mail address",
   challenge_id: "Challenge",
-  duration_minutes: "Duration",
+  duration_minutes: "Duration (minutes)",
 };
 
 /** What one item of a list is called ("recipients" → "Recipient"). */
@@ -71,7 +71,8 @@ export function fieldLabel(path: string, itemName?: ItemName): string {
     const next = parts[i + 1];
     if (next !== undefined && /^\d+$/.test(next)) {
       const index = Number(next);
-      words.push(itemName?.(part, index) ?? itemOf(part, index));
+      const name = itemName?.(part, index);
+      words.push(name ? `${itemOf(part, index)} (${name})` : itemOf(part, index));
       i++;
     } else {
       words.push(words.length ? (labels[part] ?? part).toLowerCase() : (labels[part] ?? humanize(part)));

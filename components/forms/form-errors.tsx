@@ -4,13 +4,14 @@ import { fieldLabel, type ItemName } from "./field-labels";
 
 type Leaf = { path: string; message: string };
 
-function leaves(errors: unknown, at = ""): Leaf[] {
+/** Every message in `errors` (a form's errors, or those under one path `at`), each with its path. */
+export function errorLeaves(errors: unknown, at = ""): Leaf[] {
   if (!errors || typeof errors !== "object") return [];
   const entry = errors as { message?: unknown; type?: unknown };
   const found: Leaf[] = typeof entry.message === "string" && entry.type !== undefined && at && !at.startsWith("root") ? [{ path: at, message: entry.message }] : [];
   for (const [key, child] of Object.entries(errors)) {
     if (key === "message" || key === "type" || key === "ref" || key === "types") continue;
-    found.push(...leaves(child, at ? `${at}.${key}` : key));
+    found.push(...errorLeaves(child, at ? `${at}.${key}` : key));
   }
   return found;
 }
@@ -22,7 +23,7 @@ function leaves(errors: unknown, at = ""): Leaf[] {
  */
 export function FormErrors<T extends FieldValues>({ errors, itemName }: { errors: FieldErrors<T>; itemName?: ItemName }) {
   const root = (errors.root as Record<string, { message?: string; type?: string }> | undefined)?.server;
-  const fields = leaves(errors);
+  const fields = errorLeaves(errors);
   if (!root && !fields.length) return null;
   const planLimit = root?.type === "status-409";
   return (

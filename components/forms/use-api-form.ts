@@ -1,6 +1,7 @@
 "use client";
 
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
 import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { RequestError } from "@/components/fetch-json";
@@ -40,4 +41,21 @@ export function showServerErrors<T extends FieldValues>(
     message: error instanceof Error ? error.message : "Something went wrong.",
   });
   return false;
+}
+
+/**
+ * The mutation a form submits: its failure lands on the form (`showServerErrors`), each
+ * field error beside its field and the rest in the form's `FormErrors`.
+ */
+export function useFormMutation<T extends FieldValues, TData, TVariables>(
+  form: UseFormReturn<T, unknown, unknown>,
+  { mapField, ...options }: UseMutationOptions<TData, Error, TVariables> & { mapField?: (field: string) => string },
+) {
+  return useMutation<TData, Error, TVariables>({
+    ...options,
+    onError: (...args) => {
+      showServerErrors(form, args[0], mapField);
+      return options.onError?.(...args);
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import type { DomainResult } from "@/db/schema";
+import type { DomainResultView as DomainResult } from "@/lib/tests/schemas";
 
 function barColor(percent: number): string {
   if (percent >= 70) return "bg-green-600";

@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import type { RecipientResult } from "@/db/schema";
+import type { ResultView as RecipientResult } from "@/lib/tests/schemas";
 import type { TakingView } from "@/lib/tests/taking";
 import { DomainBars } from "./score-bars";
 

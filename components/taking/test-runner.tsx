@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchJson, RequestError } from "@/components/fetch-json";
 import { Button } from "@/components/ui/button";
-import type { RecipientResult } from "@/db/schema";
+import type { ResultView as RecipientResult } from "@/lib/tests/schemas";
 import type { TakingView } from "@/lib/tests/taking";
 import { ProgressMeter } from "./progress-meter";
 import { QuestionCard } from "./question-card";

@@ -1,30 +1,24 @@
 import { RequestError } from "@/components/fetch-json";
+import { fieldLabel } from "@/components/forms/field-labels";
 import { Notice } from "@/components/ui/card";
 
 /**
- * A failed request, readable: 409 is a plan limit (the message says which), 422 lists each
- * field error under a readable label given by `label`.
+ * A refused action that is not a form (a button: re-send, publish, stop, delete): the API's
+ * own message (a 409 names the state or limit that forbids it), and any field error under
+ * its label. Forms show their errors beside their fields and in `FormErrors` instead.
  */
-export function RequestErrorNotice({ error, label = (field) => field }: { error: unknown; label?: (field: string) => string }) {
-  if (!(error instanceof RequestError)) {
-    return <Notice tone="error">{error instanceof Error ? error.message : "Something went wrong."}</Notice>;
-  }
-  if (error.status === 409) {
-    return (
-      <Notice tone="error">
-        <p className="font-semibold">Beyond your plan</p>
-        <p data-testid="plan-error">{error.message}</p>
-      </Notice>
-    );
-  }
+export function RequestErrorNotice({ error }: { error: unknown }) {
+  const fields = error instanceof RequestError ? error.fields : [];
   return (
     <Notice tone="error">
-      <p className={error.fields.length ? "font-semibold" : undefined}>{error.message}</p>
-      {error.fields.length ? (
+      <p className={fields.length ? "font-semibold" : undefined} data-testid="request-error">
+        {error instanceof Error ? error.message : "Something went wrong."}
+      </p>
+      {fields.length ? (
         <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="field-errors">
-          {error.fields.map((field, index) => (
+          {fields.map((field, index) => (
             <li key={`${field.field}-${index}`}>
-              <span className="font-medium">{label(field.field)}:</span> {field.message}
+              <span className="font-medium">{fieldLabel(field.field)}:</span> {field.message}
             </li>
           ))}
         </ul>

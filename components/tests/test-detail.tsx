@@ -7,6 +7,7 @@ import { callApi } from "@/components/api";
 import { errorAt } from "@/components/forms/field";
 import { FormErrors } from "@/components/forms/form-errors";
 import { showServerErrors, useApiForm } from "@/components/forms/use-api-form";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -344,9 +345,9 @@ function AddRecipients({ test }: { test: TestView }) {
             Added {plural(added.count, "recipient")}. {added.emailed ? "Their e-mails are on the way." : "No e-mail was sent: copy their links above."}
           </Notice>
         ) : null}
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? "Adding…" : "Add recipients"}
-        </Button>
+        <SubmitButton pending={add.isPending} pendingLabel="Adding…">
+          Add recipients
+        </SubmitButton>
       </form>
     </Card>
   );

@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { fetchJson } from "@/components/fetch-json";
-import type { PlanName } from "@/db/schema";
-import type { PlanLimits } from "@/lib/plans";
+import { callApi } from "@/components/api";
+import type { ContractReply } from "@/lib/api/contract";
 import { queryKeys } from "@/lib/query-keys";
-import type { WorkspaceUsage } from "@/lib/workspaces/usage";
+import { workspaceContracts } from "@/lib/workspaces/contracts";
 
-/** GET /api/app/usage. */
-export type UsageView = { plan: PlanName; limits: PlanLimits; usage: WorkspaceUsage };
+/** GET /api/app/usage: the plan, its limits and what the workspace uses of them. */
+export type UsageView = ContractReply<typeof workspaceContracts.usage>;
 
 export function useUsage() {
-  return useQuery({ queryKey: queryKeys.usage(), queryFn: () => fetchJson<UsageView>("/api/app/usage"), staleTime: 60_000 });
+  return useQuery({ queryKey: queryKeys.usage(), queryFn: () => callApi(workspaceContracts.usage), staleTime: 60_000 });
 }

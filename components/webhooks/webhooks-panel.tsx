@@ -3,33 +3,27 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { callApi } from "@/components/api";
-import { RequestError } from "@/components/fetch-json";
-import { fieldLabel } from "@/components/forms/field-labels";
+import { CheckboxList, TextInput } from "@/components/forms/inputs";
+import { ApiForm } from "@/components/forms/api-form";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
-import { Card, Notice } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
-import { TextField } from "@/components/ui/field";
 import { queryKeys } from "@/lib/query-keys";
 import { webhookContracts } from "@/lib/webhooks/contracts";
-import type { DeliveryView, WebhookView } from "@/lib/webhooks/schemas";
-
+import { createWebhookInput, type CreateWebhookInput, type DeliveryView, type WebhookView } from "@/lib/webhooks/schemas";
 
 const timeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "short", timeStyle: "medium", timeZone: "UTC" });
 
 export function WebhooksPanel() {
   const client = useQueryClient();
   const webhooks = useQuery({ queryKey: queryKeys.webhooks(), queryFn: () => callApi(webhookContracts.list, { query: { per_page: 100 } }) });
-  const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<string[]>([]);
-  const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
-
-  const add = useMutation({
-    mutationFn: () => callApi(webhookContracts.create, { body: { url, events } }),
-    onMutate: () => setCreated(null),
-    onSuccess: (webhook) => {
-      setCreated({ url: webhook.url, secret: webhook.secret ?? "" });
-      setUrl("");
-      setEvents([]);
+  const form = useApiForm(createWebhookInput, { defaultValues: { url: "", events: [] } });
+  const add = useFormMutation(form, {
+    mutationFn: (body: CreateWebhookInput) => callApi(webhookContracts.create, { body }),
+    onSuccess: () => {
+      form.reset();
       client.invalidateQueries({ queryKey: queryKeys.webhooks() });
     },
   });
@@ -37,50 +31,25 @@ export function WebhooksPanel() {
     mutationFn: (id: string) => callApi(webhookContracts.remove, { params: { id } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.webhooks() }),
   });
+  const created = add.data;
+  const events = webhooks.data?.available_events.map((name) => ({ value: name, description: webhooks.data.event_descriptions[name] ?? "" })) ?? [];
 
   return (
     <div className="space-y-6">
       {created ? (
-        <OneTimeSecret title="Endpoint added" secret={created.secret} testId="webhook-secret" onDone={() => setCreated(null)}>
+        <OneTimeSecret title="Endpoint added" secret={created.secret ?? ""} testId="webhook-secret" onDone={() => add.reset()}>
           Signing secret for <span className="break-all font-mono">{created.url}</span>. Copy it now: it is shown this once.
         </OneTimeSecret>
       ) : null}
 
       <Card>
         <h2 className="font-semibold">Add an endpoint</h2>
-        <form
-          className="mt-4 space-y-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            add.mutate();
-          }}
-        >
-          <TextField label="Address" id="webhook-url" type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://example.com/webhooks" />
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-700">Events (none ticked = every event)</legend>
-            <div className="mt-2 grid gap-2 sm:grid-cols-2">
-              {webhooks.data?.available_events.map((name) => ({ name, description: webhooks.data.event_descriptions[name] ?? "" })).map((event) => (
-                <label key={event.name} className="flex items-start gap-2 text-sm">
-                  <input
-                    type="checkbox"
-                    className="mt-1"
-                    checked={events.includes(event.name)}
-                    onChange={(e) => setEvents((current) => (e.target.checked ? [...current, event.name] : current.filter((n) => n !== event.name)))}
-                  />
-                  <span>
-                    <code className="font-mono">{event.name}</code>
-                    <span className="block text-xs text-slate-500">{event.description}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {add.error ? <Notice tone="error">{describe(add.error)}</Notice> : null}
-          <Button type="submit" disabled={add.isPending}>
-            {add.isPending ? "Adding…" : "Add endpoint"}
-          </Button>
-        </form>
+        <ApiForm form={form} mutation={add} className="mt-4 space-y-4" submitLabel="Add endpoint" pendingLabel="Adding…">
+          <TextInput form={form} name="url" id="webhook-url" type="url" required placeholder="https://example.com/webhooks" />
+          <CheckboxList form={form} name="events" id="webhook-events" hint="None ticked: every event." choices={events} />
+        </ApiForm>
       </Card>
+      {remove.error ? <RequestErrorNotice error={remove.error} /> : null}
 
       {webhooks.isLoading ? <p className="text-sm text-slate-500">Loading…</p> : null}
       {webhooks.data?.data.length === 0 ? <p className="text-sm text-slate-600">No endpoint yet.</p> : null}
@@ -141,7 +110,7 @@ function EndpointCard({ webhook, onDelete, deleting }: { webhook: WebhookView; o
           </Button>
         </div>
       </div>
-      {sendTest.error ? <Notice tone="error">{describe(sendTest.error)}</Notice> : null}
+      {sendTest.error ? <RequestErrorNotice error={sendTest.error} /> : null}
       {open ? (
         <div className="mt-4 overflow-x-auto">
           {deliveries.data?.length === 0 ? <p className="text-sm text-slate-600">No delivery yet.</p> : null}
@@ -207,9 +176,4 @@ function EndpointCard({ webhook, onDelete, deleting }: { webhook: WebhookView; o
 function StatusBadge({ status }: { status: DeliveryView["status"] }) {
   const tones = { pending: "bg-amber-100 text-amber-800", delivered: "bg-green-100 text-green-800", dropped: "bg-red-100 text-red-800" };
   return <span className={`rounded px-2 py-0.5 text-xs font-medium ${tones[status]}`}>{status}</span>;
-}
-
-function describe(error: unknown): string {
-  if (error instanceof RequestError && error.fields.length) return `${error.message} ${error.fields.map((f) => `${fieldLabel(f.field)}: ${f.message}`).join("; ")}`;
-  return error instanceof Error ? error.message : "Something went wrong.";
 }

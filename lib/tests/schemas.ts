@@ -67,6 +67,8 @@ export const resultView = z
     domains: z.array(domainResultView),
   })
   .meta({ id: "Result" });
+export type ResultView = z.infer<typeof resultView>;
+export type DomainResultView = z.infer<typeof domainResultView>;
 
 /**
  * What a trainer sees of the latest e-mail to a test recipient or an invited student: our

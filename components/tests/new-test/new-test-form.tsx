@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { callApi } from "@/components/api";
 import { FormErrors } from "@/components/forms/form-errors";
 import { showServerErrors, useApiForm } from "@/components/forms/use-api-form";
-import { Button } from "@/components/ui/button";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { certificationContracts } from "@/lib/certification/contracts";
 import { queryKeys } from "@/lib/query-keys";
 import { testContracts } from "@/lib/tests/contracts";
@@ -83,9 +83,9 @@ export function NewTestForm({ initialClassId }: { initialClassId?: string } = {}
       <RecipientsStep form={form} />
       <div className="space-y-3">
         <FormErrors errors={form.formState.errors} itemName={recipientName} />
-        <Button type="submit" disabled={create.isPending || create.isSuccess}>
-          {create.isPending ? "Creating…" : create.isSuccess ? "Opening the test…" : "Create test"}
-        </Button>
+        <SubmitButton pending={create.isPending} disabled={create.isSuccess} pendingLabel="Creating…">
+          {create.isSuccess ? "Opening the test…" : "Create test"}
+        </SubmitButton>
       </div>
     </form>
   );

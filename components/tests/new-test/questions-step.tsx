@@ -1,12 +1,13 @@
 "use client";
 
 import { errorAt, Field, FieldMessage, ownErrorAt } from "@/components/forms/field";
+import { Radio } from "@/components/forms/inputs";
 import { Card } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
 import type { DomainView } from "@/lib/certification/schemas";
 import { splitEvenly } from "@/lib/tests/draw";
 import { MAX_QUESTIONS } from "@/lib/tests/schemas";
-import type { NewTestFormApi, NewTestValues } from "./schema";
+import type { NewTestFormApi } from "./schema";
 
 const wholeNumber = (text: string | undefined) => (text && /^\s*\d+\s*$/.test(text) ? Number(text) : null);
 
@@ -23,21 +24,18 @@ export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains
   const perDomain = form.watch("perDomain");
   const split = total && ticked.length ? splitEvenly(total, ticked.map((d) => d.id)) : new Map<number, number>();
   const errors = form.formState.errors;
-  const modeRadio = (value: NewTestValues["questionMode"], label: string) => (
-    <label className="flex items-center gap-2 text-sm">
-      <input type="radio" value={value} {...form.register("questionMode")} />
-      {label}
-    </label>
-  );
-
   return (
     <Card>
       <fieldset>
         <legend className="font-semibold">3. Questions</legend>
         <fieldset className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
           <legend className="sr-only">How the questions are chosen</legend>
-          {modeRadio("equal", "Equal split")}
-          {modeRadio("per-domain", "Per domain")}
+          <Radio form={form} name="questionMode" value="equal">
+            Equal split
+          </Radio>
+          <Radio form={form} name="questionMode" value="per-domain">
+            Per domain
+          </Radio>
         </fieldset>
         {ticked.length === 0 ? (
           <p className="mt-3 text-sm text-slate-600">{form.watch("certification_id") === undefined ? "Choose a certification first." : "Tick at least one domain."}</p>

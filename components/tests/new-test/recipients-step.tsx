@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { callApi } from "@/components/api";
 import { errorAt, Field } from "@/components/forms/field";
+import { Radio } from "@/components/forms/inputs";
 import { Card, Notice } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
 import { classContracts } from "@/lib/classes/contracts";
@@ -12,7 +13,7 @@ import { plural } from "../format";
 import { parseRecipients } from "../parse-recipients";
 import { RecipientsInput } from "../recipients-input";
 import { useUsage } from "../usage";
-import type { NewTestFormApi, NewTestValues } from "./schema";
+import type { NewTestFormApi } from "./schema";
 
 /** 4. Recipients: people typed or pasted, or a class (its joined students); and whether to e-mail them. */
 export function RecipientsStep({ form }: { form: NewTestFormApi }) {
@@ -31,13 +32,6 @@ export function RecipientsStep({ form }: { form: NewTestFormApi }) {
   const headcount = mode === "people" ? parsed.recipients.length : (chosenClass?.students ?? 0);
   const overSeats = seats !== undefined && headcount > seats;
   const errors = form.formState.errors;
-  const modeRadio = (value: NewTestValues["recipientMode"], label: string) => (
-    <label className="flex items-center gap-2 text-sm">
-      <input type="radio" value={value} {...form.register("recipientMode")} />
-      {label}
-    </label>
-  );
-
   return (
     <Card>
       <fieldset>
@@ -53,8 +47,12 @@ export function RecipientsStep({ form }: { form: NewTestFormApi }) {
         </p>
         <fieldset className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
           <legend className="sr-only">Send to</legend>
-          {modeRadio("people", "People")}
-          {modeRadio("class", "Class")}
+          <Radio form={form} name="recipientMode" value="people">
+            People
+          </Radio>
+          <Radio form={form} name="recipientMode" value="class">
+            Class
+          </Radio>
         </fieldset>
         <div className="mt-3">
           {mode === "people" ? (

@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { newCertificationInput, questionInput, type NewCertificationInput, type QuestionInput, type QuestionView } from "@/lib/certification/manage-schemas";
+
+/**
+ * The certification editor's forms as the trainer fills them, turned into the bodies of the
+ * own-certification contracts and checked by those contracts' schemas: the same rules as the
+ * server, errors at the same paths (`domains.<n>`, `options.<n>`, `correct`).
+ */
+
+/** Domain names of the textarea: one per line, blank lines ignored. */
+export function domainNames(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+export const newCertificationSchema = z
+  .object({ name: z.string(), vendor: z.string(), code: z.string(), description: z.string(), domainsText: z.string() })
+  .transform(({ domainsText, ...fields }): NewCertificationInput => ({ ...fields, domains: domainNames(domainsText) }))
+  .pipe(newCertificationInput);
+
+/** A question as edited: the option rows as typed, the correct one by its index. */
+export const questionValues = z.object({ prompt: z.string(), options: z.array(z.string()), correct: z.number(), explanation: z.string() });
+export type QuestionValues = z.infer<typeof questionValues>;
+
+export const emptyQuestion: QuestionValues = { prompt: "", options: ["", "", "", ""], correct: 0, explanation: "" };
+
+export function questionValuesOf(question: QuestionView): QuestionValues {
+  return { prompt: question.prompt, options: [...question.options], correct: question.correct, explanation: question.explanation };
+}
+
+/**
+ * Blank options at the end are left out (the 4 blank rows of a new question serve for 2 or 3
+ * options), unless the correct one is among them; a blank one in the middle is an error.
+ */
+export function toQuestionBody(values: QuestionValues): QuestionInput {
+  let options = [...values.options];
+  while (options.length > 2 && !options[options.length - 1].trim() && values.correct < options.length - 1) options = options.slice(0, -1);
+  return { ...values, options };
+}
+
+export const questionSchema = questionValues.transform(toQuestionBody).pipe(questionInput);

@@ -1,0 +1,23 @@
+import type { UseFormReturn } from "react-hook-form";
+import { Checkbox, TextArea, TextInput } from "@/components/forms/inputs";
+import type { CompetitionValues } from "./competition-forms";
+
+/** Title, description, window (UTC) and visibility: the fields of a new competition and of its Edit form. */
+export function CompetitionFields({ form, idPrefix }: { form: UseFormReturn<CompetitionValues, unknown, unknown>; idPrefix: string }) {
+  return (
+    <>
+      <TextInput form={form} name="title" id={`${idPrefix}-title`} required maxLength={200} placeholder="e.g. Spring CTF 2026" />
+      <TextArea form={form} name="description" id={`${idPrefix}-description`} optional maxLength={5000} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextInput form={form} name="starts_at" id={`${idPrefix}-start`} type="datetime-local" required />
+        <TextInput form={form} name="ends_at" id={`${idPrefix}-end`} type="datetime-local" required min={form.watch("starts_at") || undefined} />
+      </div>
+      <Checkbox
+        form={form}
+        name="is_public"
+        id={`${idPrefix}-public`}
+        hint="Anyone with the competition’s address can enrol with an e-mail address. Private: invited members only."
+      />
+    </>
+  );
+}
