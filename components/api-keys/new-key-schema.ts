@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkedBy } from "@/components/forms/checked-by";
 import { createApiKeyInput, type CreateApiKeyInput } from "@/lib/keys/schemas";
 
 /**
@@ -10,4 +11,4 @@ const newKeyValues = z.object({ name: z.string(), access: z.enum(["full", "scope
 
 export const newKeySchema = newKeyValues
   .transform((values): CreateApiKeyInput => ({ name: values.name, scopes: values.access === "full" ? null : (values.scopes as CreateApiKeyInput["scopes"]) }))
-  .pipe(createApiKeyInput);
+  .superRefine(checkedBy(createApiKeyInput));

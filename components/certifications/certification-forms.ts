@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkedBy } from "@/components/forms/checked-by";
 import { newCertificationInput, questionInput, type NewCertificationInput, type QuestionInput, type QuestionView } from "@/lib/certification/manage-schemas";
 
 /**
@@ -18,7 +19,7 @@ export function domainNames(text: string): string[] {
 export const newCertificationSchema = z
   .object({ name: z.string(), vendor: z.string(), code: z.string(), description: z.string(), domainsText: z.string() })
   .transform(({ domainsText, ...fields }): NewCertificationInput => ({ ...fields, domains: domainNames(domainsText) }))
-  .pipe(newCertificationInput);
+  .superRefine(checkedBy(newCertificationInput));
 
 /** A question as edited: the option rows as typed, the correct one by its index. */
 export const questionValues = z.object({ prompt: z.string(), options: z.array(z.string()), correct: z.number(), explanation: z.string() });
@@ -40,4 +41,4 @@ export function toQuestionBody(values: QuestionValues): QuestionInput {
   return { ...values, options };
 }
 
-export const questionSchema = questionValues.transform(toQuestionBody).pipe(questionInput);
+export const questionSchema = questionValues.transform(toQuestionBody).superRefine(checkedBy(questionInput));

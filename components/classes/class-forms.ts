@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkedBy } from "@/components/forms/checked-by";
 import { createClassInput, inviteStudentsInput, type CreateClassInput } from "@/lib/classes/schemas";
 import { parseEmails } from "./emails";
 
@@ -14,9 +15,9 @@ export const newClassSchema = z
     if (!values.certification_id) ctx.addIssue({ code: "custom", path: ["certification_id"], message: "Choose a certification." });
   })
   .transform((values): CreateClassInput => ({ name: values.name, certification_id: Number(values.certification_id), emails: parseEmails(values.emailsText) }))
-  .pipe(createClassInput);
+  .superRefine(checkedBy(createClassInput));
 
 export const inviteStudentsSchema = z
   .object({ emailsText: z.string() })
   .transform((values) => ({ emails: parseEmails(values.emailsText) }))
-  .pipe(inviteStudentsInput);
+  .superRefine(checkedBy(inviteStudentsInput));

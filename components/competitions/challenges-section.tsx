@@ -14,10 +14,10 @@ import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { ctfContracts } from "@/lib/ctf/contracts";
-import { generateChallengeInput, type ChallengeView, type CreateChallengeInput, type CtfView, type GenerateChallengeInput } from "@/lib/ctf/schemas";
+import { generateChallengeInput, type ChallengeView, type CtfView, type GenerateChallengeInput } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { type CtfOptions } from "./api";
-import { hintRowsKept, newChallengeSchema } from "./competition-forms";
+import { hintRowsKept, newChallengeSchema, type ChallengeBody } from "./competition-forms";
 import { challengeCan, isTransitional } from "./format";
 import { StatusBadge } from "./ui";
 
@@ -74,7 +74,7 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
   });
   const hints = useFieldArray({ control: form.control, name: "hints" });
   const create = useFormMutation(form, {
-    mutationFn: (body: CreateChallengeInput) => callApi(ctfContracts.createChallenge, { params: { ctf_id: ctf.id }, body }),
+    mutationFn: (body: ChallengeBody) => callApi(ctfContracts.createChallenge, { params: { ctf_id: ctf.id }, body }),
     onSuccess: () => {
       form.reset({ ...form.getValues(), title: "", description: "", points: "100", hints: [] });
       added();

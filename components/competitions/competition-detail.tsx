@@ -12,12 +12,12 @@ import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { ctfContracts } from "@/lib/ctf/contracts";
-import type { CtfView, UpdateCtfInput } from "@/lib/ctf/schemas";
+import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { type CtfOptions } from "./api";
 import { ChallengesSection } from "./challenges-section";
 import { CompetitionFields } from "./competition-fields";
-import { competitionValuesOf, editCompetitionSchema } from "./competition-forms";
+import { competitionValuesOf, editCompetitionSchema, type CtfPatch } from "./competition-forms";
 import { DeploymentsSection } from "./deployments-section";
 import { ctfActions, formatUtc, formatWindow, isTransitional, type CtfAction } from "./format";
 import { MembersSection } from "./members-section";
@@ -204,7 +204,7 @@ function EditForm({ ctf, onDone }: { ctf: CtfView; onDone: () => void }) {
   const client = useQueryClient();
   const form = useApiForm(editCompetitionSchema, { defaultValues: competitionValuesOf(ctf) });
   const save = useFormMutation(form, {
-    mutationFn: (body: UpdateCtfInput) => callApi(ctfContracts.update, { params: { ctf_id: ctf.id }, body }),
+    mutationFn: (body: CtfPatch) => callApi(ctfContracts.update, { params: { ctf_id: ctf.id }, body }),
     onSuccess: (updated) => {
       client.setQueryData(queryKeys.ctf(ctf.id), updated);
       client.invalidateQueries({ queryKey: queryKeys.ctfList() });

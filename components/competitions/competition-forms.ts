@@ -1,15 +1,6 @@
 import { z } from "zod";
-import {
-  createChallengeInput,
-  createCtfInput,
-  createDeploymentInput,
-  updateCtfInput,
-  type CreateChallengeInput,
-  type CreateCtfInput,
-  type CreateDeploymentInput,
-  type CtfView,
-  type UpdateCtfInput,
-} from "@/lib/ctf/schemas";
+import { checkedBy } from "@/components/forms/checked-by";
+import { createChallengeInput, createCtfInput, createDeploymentInput, updateCtfInput, type CtfView } from "@/lib/ctf/schemas";
 import { cleanHints, isoToUtcInput, utcInputToIso } from "./format";
 
 /**
@@ -17,6 +8,12 @@ import { cleanHints, isoToUtcInput, utcInputToIso } from "./format";
  * UTC, numbers as typed), turned into the bodies of the contracts and checked by their own
  * schemas: the server's rules, errors at the body's paths.
  */
+
+/** The bodies as a client sends them (dates as ISO strings): what the forms produce and callApi takes. */
+export type CtfBody = z.input<typeof createCtfInput>;
+export type CtfPatch = z.input<typeof updateCtfInput>;
+export type ChallengeBody = z.input<typeof createChallengeInput>;
+export type DeploymentBody = z.input<typeof createDeploymentInput>;
 
 export const competitionValues = z.object({ title: z.string(), description: z.string(), starts_at: z.string(), ends_at: z.string(), is_public: z.boolean() });
 export type CompetitionValues = z.infer<typeof competitionValues>;
@@ -28,12 +25,12 @@ export function competitionValuesOf(ctf: CtfView): CompetitionValues {
 }
 
 /** A time the browser accepted but that cannot be read goes as typed: the schema names the field. */
-function toCompetitionBody(values: CompetitionValues): CreateCtfInput {
+function toCompetitionBody(values: CompetitionValues): CtfBody {
   return { ...values, starts_at: utcInputToIso(values.starts_at) ?? values.starts_at, ends_at: utcInputToIso(values.ends_at) ?? values.ends_at };
 }
 
-export const newCompetitionSchema = competitionValues.transform(toCompetitionBody).pipe(createCtfInput);
-export const editCompetitionSchema = competitionValues.transform((values): UpdateCtfInput => toCompetitionBody(values)).pipe(updateCtfInput);
+export const newCompetitionSchema = competitionValues.transform(toCompetitionBody).superRefine(checkedBy(createCtfInput));
+export const editCompetitionSchema = competitionValues.transform((values): CtfPatch => toCompetitionBody(values)).superRefine(checkedBy(updateCtfInput));
 
 export const challengeValues = z.object({
   title: z.string(),
@@ -54,22 +51,22 @@ export function hintRowsKept(hints: ChallengeValues["hints"]): number[] {
 
 export const newChallengeSchema = challengeValues
   .transform(
-    (values): CreateChallengeInput => ({
+    (values): ChallengeBody => ({
       title: values.title,
-      category: values.category as CreateChallengeInput["category"],
-      difficulty: (values.difficulty || undefined) as CreateChallengeInput["difficulty"],
+      category: values.category as ChallengeBody["category"],
+      difficulty: (values.difficulty || undefined) as ChallengeBody["difficulty"],
       description: values.description,
       points: values.points.trim() === "" ? undefined : Number(values.points),
       flag: values.flag,
       hints: cleanHints(values.hints),
     }),
   )
-  .pipe(createChallengeInput);
+  .superRefine(checkedBy(createChallengeInput));
 
 export const deploymentSchema = z
   .object({ challenge_id: z.string(), duration_minutes: z.string() })
   .superRefine((values, ctx) => {
     if (!values.challenge_id) ctx.addIssue({ code: "custom", path: ["challenge_id"], message: "Choose a challenge." });
   })
-  .transform((values): CreateDeploymentInput => ({ challenge_id: values.challenge_id, duration_minutes: values.duration_minutes.trim() === "" ? Number.NaN : Number(values.duration_minutes) }))
-  .pipe(createDeploymentInput);
+  .transform((values): DeploymentBody => ({ challenge_id: values.challenge_id, duration_minutes: values.duration_minutes.trim() === "" ? Number.NaN : Number(values.duration_minutes) }))
+  .superRefine(checkedBy(createDeploymentInput));

@@ -9,10 +9,10 @@ import { plural } from "@/components/tests/format";
 import { Card, Notice } from "@/components/ui/card";
 import type { Page } from "@/lib/api/paging";
 import { ctfContracts } from "@/lib/ctf/contracts";
-import type { CreateCtfInput, CtfView } from "@/lib/ctf/schemas";
+import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { CompetitionFields } from "./competition-fields";
-import { emptyCompetition, newCompetitionSchema } from "./competition-forms";
+import { emptyCompetition, newCompetitionSchema, type CtfBody } from "./competition-forms";
 import { formatWindow, isTransitional } from "./format";
 import { StatusBadge } from "./ui";
 
@@ -36,7 +36,7 @@ function CreateCompetitionForm() {
   const client = useQueryClient();
   const form = useApiForm(newCompetitionSchema, { defaultValues: emptyCompetition });
   const create = useFormMutation(form, {
-    mutationFn: (body: CreateCtfInput) => callApi(ctfContracts.create, { body }),
+    mutationFn: (body: CtfBody) => callApi(ctfContracts.create, { body }),
     onSuccess: () => {
       form.reset();
       client.invalidateQueries({ queryKey: queryKeys.ctfList() });

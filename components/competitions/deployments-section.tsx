@@ -12,10 +12,10 @@ import { Card, Notice } from "@/components/ui/card";
 import type { Page } from "@/lib/api/paging";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import type { CtfDeploymentView } from "@/lib/ctf/ctf-deployments";
-import type { CreateDeploymentInput, CtfView } from "@/lib/ctf/schemas";
+import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { useChallenges } from "./challenges-section";
-import { deploymentSchema } from "./competition-forms";
+import { deploymentSchema, type DeploymentBody } from "./competition-forms";
 import { formatWindow, isTransitional } from "./format";
 import { StatusBadge } from "./ui";
 
@@ -136,7 +136,7 @@ function DeployForm({ ctf }: { ctf: CtfView }) {
   const ready = (challenges.data?.data ?? []).filter((challenge) => !["generating", "generation_failed"].includes(challenge.status));
   const form = useApiForm(deploymentSchema, { defaultValues: { challenge_id: "", duration_minutes: "60" } });
   const deploy = useFormMutation(form, {
-    mutationFn: (body: CreateDeploymentInput) => callApi(ctfContracts.createDeployment, { body }),
+    mutationFn: (body: DeploymentBody) => callApi(ctfContracts.createDeployment, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.ctfDeployments(ctf.id) }),
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkedBy } from "@/components/forms/checked-by";
 import { addRecipientsInput, type AddRecipientsInput } from "@/lib/tests/schemas";
 import { parseRecipients, recipientTextProblem } from "./parse-recipients";
 
@@ -12,4 +13,4 @@ export const addRecipientsSchema = addRecipientsValues
     if (problem) ctx.addIssue({ code: "custom", path: ["recipients"], message: problem });
   })
   .transform((values): AddRecipientsInput => ({ recipients: parseRecipients(values.recipientsText).recipients, send_email: values.send_email }))
-  .pipe(addRecipientsInput);
+  .superRefine(checkedBy(addRecipientsInput));

@@ -1,5 +1,6 @@
 import type { UseFormReturn } from "react-hook-form";
 import { z } from "zod";
+import { checkedBy } from "@/components/forms/checked-by";
 import { creationRules } from "@/lib/tests/rules";
 import { createTestInput, type CreateTestInput } from "@/lib/tests/schemas";
 import { parseRecipients, recipientTextProblem } from "../parse-recipients";
@@ -54,7 +55,7 @@ export const newTestSchema = newTestValues
     if (problem) ctx.addIssue({ code: "custom", path: ["recipients"], message: problem });
   })
   .transform(toCreateTestBody)
-  .pipe(withCreationRules);
+  .superRefine(checkedBy(withCreationRules));
 
 /** The form as its steps see it: the trainer's values in, the contract's body out. */
 export type NewTestFormApi = UseFormReturn<z.input<typeof newTestSchema>, unknown, z.output<typeof newTestSchema>>;
