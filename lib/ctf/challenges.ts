@@ -5,7 +5,7 @@ import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
-import { scheduleStep } from "@/lib/jobs/steps";
+import { scheduleStep } from "@/lib/outbox/steps";
 import { describeHostError, findCtf } from "./competitions";
 import { hashFlag, sealFlag, unsealFlag } from "./flags";
 import { hostFor } from "./hosting";

@@ -5,7 +5,7 @@ import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
-import { scheduleStep } from "@/lib/jobs/steps";
+import { scheduleStep } from "@/lib/outbox/steps";
 import { configuredHostKind, hostFor, HostError } from "./hosting";
 import { createCtfInput, updateCtfInput, type CreateCtfInput, type CtfView, type UpdateCtfInput } from "./schemas";
 import { toCtfView } from "./views";

@@ -5,7 +5,7 @@ import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { conflict, invalidFields, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
-import { scheduleStep } from "@/lib/jobs/steps";
+import { scheduleStep } from "@/lib/outbox/steps";
 import { describeHostError } from "./competitions";
 import { hostFor } from "./hosting";
 import { createDeploymentInput, type CreateDeploymentInput, type DeploymentView } from "./schemas";

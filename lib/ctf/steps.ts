@@ -1,4 +1,4 @@
-import { registerStep } from "@/lib/jobs/steps";
+import { registerStep } from "@/lib/outbox/steps";
 import { CHALLENGE_GENERATE_STEP, CHALLENGE_PUBLISH_STEP, CHALLENGE_UNPUBLISH_STEP, completeGeneration, completePublish, completeUnpublish } from "./challenges";
 import { completeCtfDeploy, CTF_DEPLOY_STEP } from "./competitions";
 import { completeDeploymentDeploy, DEPLOYMENT_DEPLOY_STEP, DEPLOYMENT_STOP_STEP, stopLiveDeployment } from "./deployments";

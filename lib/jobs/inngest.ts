@@ -7,10 +7,10 @@ import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
 import { config } from "@/lib/config";
 import { deliverEmails, dropEmails } from "@/lib/email/send";
 import { logger } from "@/lib/log";
+import { EMAIL_RETRIES, retryDelayMs, WEBHOOK_RETRIES } from "@/lib/outbox/schedule";
+import { failStep, runStep } from "@/lib/outbox/steps";
 import { attemptDelivery, dropDelivery } from "@/lib/webhooks/deliveries";
-import { EMAIL_RETRIES, retryDelayMs, WEBHOOK_RETRIES } from "./schedule";
 import "./registry";
-import { failStep, runStep } from "./steps";
 
 // Which executor, and the Inngest settings: pure functions of an env object, kept apart so
 // lib/config.ts can call them without loading the SDK (a half configuration is one of the
@@ -76,9 +76,9 @@ function reason(error: unknown): string {
 /**
  * The functions, built around a database provider so tests can hand them their own. They
  * call the same domain functions as the embedded worker; the schedule comes from
- * ./schedule. Every function has an onFailure that records the outcome on the row, and a
- * permanent failure (a row that no longer exists, a payload that fails its schema) is a
- * NonRetriableError: Inngest does not retry it.
+ * lib/outbox/schedule.ts. Every function has an onFailure that records the outcome on the
+ * row, and a permanent failure (a row that no longer exists, a payload that fails its
+ * schema) is a NonRetriableError: Inngest does not retry it.
  */
 export function createFunctions(database: DbProvider = getDb) {
   const settings = config().inngest;

@@ -2,11 +2,11 @@ import type { Database } from "@/db";
 import { logError } from "@/lib/api/log";
 import { config } from "@/lib/config";
 import { claimDueEmails, deliverEmails } from "@/lib/email/send";
+import { msUntilNextDue } from "@/lib/outbox/claim";
+import { claimDueSteps, runStep } from "@/lib/outbox/steps";
 import { attemptDelivery, claimDueDeliveries } from "@/lib/webhooks/deliveries";
-import { msUntilNextDue } from "./claim";
 import { WakeLoop } from "./loop";
 import "./registry";
-import { claimDueSteps, runStep } from "./steps";
 
 export type WorkerOptions = {
   /** Tasks in flight at once (webhook attempts, e-mail batches, steps); WORKER_CONCURRENCY by default. */

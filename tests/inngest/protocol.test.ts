@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, scheduledSteps } from "@/db/schema";
 import { queueEmails } from "@/lib/email/send";
 import { publishEvent } from "@/lib/events/publish";
-import { scheduleStep } from "@/lib/jobs/steps";
+import { scheduleStep } from "@/lib/outbox/steps";
 import { createWebhook } from "@/lib/webhooks/endpoints";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { captureLogs } from "../helpers/logs";

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { scheduledSteps, type ScheduledStep } from "@/db/schema";
-import { notifyOutbox } from "@/lib/events/publish";
 import { newId } from "@/lib/ids";
 import { claimDue } from "./claim";
+import { notifyOutbox } from "./notify";
 import { MAX_ATTEMPTS, retryDelayMs } from "./schedule";
 
 export type StepHandler = (db: Db, step: ScheduledStep) => Promise<void>;
