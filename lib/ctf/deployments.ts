@@ -11,9 +11,6 @@ import { hostFor } from "./hosting";
 import { createDeploymentInput, type CreateDeploymentInput, type DeploymentView } from "./schemas";
 import { toDeploymentView } from "./views";
 
-export const DEPLOYMENT_DEPLOY_STEP = "deployment.deploy";
-export const DEPLOYMENT_STOP_STEP = "deployment.stop";
-
 export async function findDeployment(db: Db, workspaceId: string, deploymentId: string): Promise<Deployment> {
   if (!isIdShaped(deploymentId, "dep")) throw notFound("Deployment");
   const [deployment] = await db.select().from(deployments).where(and(eq(deployments.id, deploymentId), eq(deployments.workspaceId, workspaceId)));
@@ -54,7 +51,7 @@ export async function createDeployment(db: Db, workspaceId: string, input: Creat
       .insert(deployments)
       .values({ id: newId("dep"), workspaceId, challengeId: challenge.id, startsAt, endsAt })
       .returning();
-    await scheduleStep(tx, workspaceId, DEPLOYMENT_DEPLOY_STEP, { deploymentId: deployment.id }, startsAt);
+    await scheduleStep(tx, workspaceId, "deployment.deploy", { deploymentId: deployment.id }, startsAt);
     return toDeploymentView(deployment);
   });
 }
@@ -83,7 +80,7 @@ export async function completeDeploymentDeploy(db: Db, deploymentId: string): Pr
         starts_at: live.startsAt.toISOString(),
         ends_at: live.endsAt.toISOString(),
       });
-      await scheduleStep(tx, live.workspaceId, DEPLOYMENT_STOP_STEP, { deploymentId: live.id, reason: "window_elapsed" }, live.endsAt);
+      await scheduleStep(tx, live.workspaceId, "deployment.stop", { deploymentId: live.id, reason: "window_elapsed" }, live.endsAt);
     });
   } catch (error) {
     await db

@@ -8,9 +8,9 @@ import { config } from "@/lib/config";
 import { deliverEmails, dropEmails } from "@/lib/email/send";
 import { logger } from "@/lib/log";
 import { EMAIL_RETRIES, retryDelayMs, WEBHOOK_RETRIES } from "@/lib/outbox/schedule";
-import { failStep, runStep } from "@/lib/outbox/steps";
+import { failStep, runStep, type StepHandlers } from "@/lib/outbox/steps";
 import { attemptDelivery, dropDelivery } from "@/lib/webhooks/deliveries";
-import "./registry";
+import { stepHandlers } from "./handlers";
 
 // Which executor, and the Inngest settings: pure functions of an env object, kept apart so
 // lib/config.ts can call them without loading the SDK (a half configuration is one of the
@@ -74,13 +74,13 @@ function reason(error: unknown): string {
 }
 
 /**
- * The functions, built around a database provider so tests can hand them their own. They
- * call the same domain functions as the embedded worker; the schedule comes from
- * lib/outbox/schedule.ts. Every function has an onFailure that records the outcome on the
- * row, and a permanent failure (a row that no longer exists, a payload that fails its
- * schema) is a NonRetriableError: Inngest does not retry it.
+ * The functions, built around a database provider and the step handlers so tests can hand
+ * them their own. They call the same domain functions as the embedded worker; the schedule
+ * comes from lib/outbox/schedule.ts. Every function has an onFailure that records the
+ * outcome on the row, and a permanent failure (a row that no longer exists, a payload that
+ * fails its schema) is a NonRetriableError: Inngest does not retry it.
  */
-export function createFunctions(database: DbProvider = getDb) {
+export function createFunctions(database: DbProvider = getDb, handlers: StepHandlers = stepHandlers) {
   const settings = config().inngest;
 
   const deliverWebhook = inngest.createFunction(
@@ -165,7 +165,7 @@ export function createFunctions(database: DbProvider = getDb) {
       await sleepUntilChained(step, "until-due", new Date(runAt), event.ts);
       const outcome = await step.run("run", async () => {
         const db = await database();
-        const result = await runStep(db, stepId);
+        const result = await runStep(db, stepId, handlers);
         if (result === "skipped") {
           const [row] = await db.select({ id: scheduledSteps.id }).from(scheduledSteps).where(eq(scheduledSteps.id, stepId));
           if (!row) throw new NonRetriableError(`scheduled step ${stepId} no longer exists`);

@@ -1,23 +1,29 @@
 import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
 import type { Db } from "@/db";
 import { scheduledSteps, type ScheduledStep } from "@/db/schema";
 import { newId } from "@/lib/ids";
+import { isStepKind, parseStepPayload, type StepData, type StepKind, type StepPayload } from "@/lib/jobs/catalog";
 import { claimDue } from "./claim";
 import { notifyOutbox } from "./notify";
 import { MAX_ATTEMPTS, retryDelayMs } from "./schedule";
 
-export type StepHandler = (db: Db, step: ScheduledStep) => Promise<void>;
+export type StepHandler<K extends StepKind> = (db: Db, payload: StepData<K>) => Promise<void>;
 
-/** Step kinds and what runs them; each area registers its own (e.g. the deployment window). */
-const handlers = new Map<string, StepHandler>();
+/** A handler for every kind of the catalog: a kind without one does not compile (lib/jobs/handlers.ts). */
+export type StepHandlers = { [K in StepKind]: StepHandler<K> };
 
-export function registerStep(kind: string, handler: StepHandler): void {
-  handlers.set(kind, handler);
-}
+export type StepOutcome = "done" | "retry" | "failed" | "skipped";
 
-/** Schedules a step in the caller's transaction, due at `runAt`. */
-export async function scheduleStep(tx: Db, workspaceId: string, kind: string, payload: Record<string, unknown>, runAt: Date): Promise<ScheduledStep> {
-  const [step] = await tx.insert(scheduledSteps).values({ id: newId("stp"), workspaceId, kind, payload, runAt }).returning();
+/**
+ * Schedules a step in the caller's transaction, due at `runAt`. The payload is typed by the
+ * kind and validated by its schema before it is written: a step that could never run is
+ * refused here, in the transaction that wanted it, not found later by the executor.
+ */
+export async function scheduleStep<K extends StepKind>(tx: Db, workspaceId: string, kind: K, payload: StepPayload<K>, runAt: Date): Promise<ScheduledStep> {
+  const parsed = parseStepPayload(kind, payload);
+  if (!parsed.success) throw new Error(`cannot schedule step "${kind}": ${describeIssues(parsed.error)}`);
+  const [step] = await tx.insert(scheduledSteps).values({ id: newId("stp"), workspaceId, kind, payload: parsed.data, runAt }).returning();
   await notifyOutbox(tx);
   return step;
 }
@@ -26,15 +32,23 @@ export function claimDueSteps(db: Db, limit: number): Promise<string[]> {
   return claimDue(db, "scheduled_steps", limit);
 }
 
-/** Runs one due step with its handler; a failure is retried on the shared schedule. */
-export async function runStep(db: Db, stepId: string): Promise<"done" | "retry" | "failed" | "skipped"> {
+/**
+ * Runs one due step with its kind's handler and the payload parsed by the kind's schema. A
+ * failing handler is retried on the shared schedule; a step no handler can run (an unknown
+ * kind, a payload that fails its schema) fails at once with the reason: retrying it would
+ * fail the same way.
+ */
+export async function runStep(db: Db, stepId: string, handlers: StepHandlers): Promise<StepOutcome> {
   const [step] = await db.select().from(scheduledSteps).where(and(eq(scheduledSteps.id, stepId), eq(scheduledSteps.status, "pending")));
   if (!step) return "skipped";
-  const handler = handlers.get(step.kind);
+  const prepared = prepare(step, handlers);
+  if ("refused" in prepared) {
+    await failStep(db, stepId, prepared.refused);
+    return "failed";
+  }
   const attempt = step.attempts + 1;
   try {
-    if (!handler) throw new Error(`no handler registered for step kind "${step.kind}"`);
-    await handler(db, step);
+    await prepared.run(db);
     await db
       .update(scheduledSteps)
       .set({ status: "done", attempts: attempt, lockedUntil: null, completedAt: new Date() })
@@ -57,9 +71,28 @@ export async function runStep(db: Db, stepId: string): Promise<"done" | "retry" 
   }
 }
 
+/** The step's handler bound to its parsed payload, or why no handler can run it. */
+function prepare(step: ScheduledStep, handlers: StepHandlers): { run: (db: Db) => Promise<void> } | { refused: string } {
+  if (!isStepKind(step.kind)) return { refused: `unknown step kind "${step.kind}": no handler runs it` };
+  return bind(step.kind, step.payload, handlers);
+}
+
+function bind<K extends StepKind>(kind: K, payload: unknown, handlers: StepHandlers): { run: (db: Db) => Promise<void> } | { refused: string } {
+  const parsed = parseStepPayload(kind, payload);
+  if (!parsed.success) return { refused: `payload of step "${kind}" fails its schema: ${describeIssues(parsed.error)}` };
+  const handler: StepHandler<K> = handlers[kind];
+  return { run: (db) => handler(db, parsed.data) };
+}
+
+/** One line per schema issue, with its path: `ctfId: Invalid input: expected string, received undefined`. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
+}
+
 /**
- * Records a step as failed with its reason, unless it already finished: the outcome of an
- * executor run that gave up (Inngest's onFailure), so the step is not left pending forever.
+ * Records a step as failed with its reason, unless it already finished: a step no handler
+ * can run, or the outcome of an executor run that gave up (Inngest's onFailure), so the step
+ * is not left pending forever.
  */
 export async function failStep(db: Db, stepId: string, reason: string): Promise<boolean> {
   const rows = await db

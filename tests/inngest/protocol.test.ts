@@ -281,7 +281,7 @@ describe("signed execution requests (POST /api/inngest?fnId=…&stepId=step)", (
     const rows = await database.db.select().from(emailMessages).where(inArray(emailMessages.id, ids));
     expect(rows.map((row) => [row.status, row.lastError])).toEqual([["dropped", "Inngest run failed: connection terminated"]]);
 
-    const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "test.protocol-given-up", {}, new Date()));
+    const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "ctf.deploy", { ctfId: "ctf_given_up" }, new Date()));
     const stepFailed = {
       name: "inngest/function.failed",
       data: {
@@ -320,7 +320,7 @@ describe("signed execution requests (POST /api/inngest?fnId=…&stepId=step)", (
     try {
       const trainer = await createTrainer(database.db);
       const runAt = new Date(Date.now() + 2.5 * 24 * 3_600_000);
-      const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "test.protocol-later", {}, runAt));
+      const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "ctf.deploy", { ctfId: "ctf_later" }, runAt));
       const event = { name: eventNames.step, data: { stepId: step.id, runAt: runAt.toISOString() } };
       const answer = await execute("certify-run-scheduled-step", runPayload(event, 0, 3, "01SLEEP"));
       expect(answer.status).toBe(206);
