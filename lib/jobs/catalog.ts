@@ -3,7 +3,7 @@ import { z } from "zod";
 /*
  * The background work, declared once and validated with zod, as lib/events/catalog.ts
  * declares the webhook events. Zod only: domain code that schedules a step loads this file,
- * not the Inngest SDK.
+ * not the Inngest SDK (lib/jobs/inngest.ts builds its event types from it).
  */
 
 const id = z.string().min(1);
@@ -55,3 +55,26 @@ export function isStepKind(value: string): value is StepKind {
 export function parseStepPayload<K extends StepKind>(kind: K, payload: unknown): z.ZodSafeParseResult<StepData<K>> {
   return stepCatalog[kind].payload.safeParse(payload) as z.ZodSafeParseResult<StepData<K>>;
 }
+
+/**
+ * The events the Inngest executor sends itself, one per outbox table: the event's name and
+ * the schema of its data (the SDK validates them when they are sent and when a run receives
+ * them).
+ */
+export const jobEventCatalog = {
+  webhookDeliveryRequested: {
+    name: "certify/webhook.delivery.requested",
+    description: "A webhook delivery is pending.",
+    data: z.object({ deliveryId: id, endpointId: id }),
+  },
+  emailSendRequested: {
+    name: "certify/email.send.requested",
+    description: "Queued e-mails are to be sent, at most 500 per event.",
+    data: z.object({ ids: z.array(id).min(1).max(500) }),
+  },
+  stepScheduled: {
+    name: "certify/step.scheduled",
+    description: "A scheduled step is pending; the run sleeps until it is due.",
+    data: z.object({ stepId: id, runAt: z.iso.datetime({ offset: true }) }),
+  },
+} as const satisfies Record<string, { name: `certify/${string}`; description: string; data: z.ZodType<Record<string, unknown>> }>;

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { cron, eventType, Inngest, NonRetriableError, RetryAfterError } from "inngest";
 import { and, eq, inArray, isNotNull, isNull, lte, min, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { getDb, type Db } from "@/db";
 import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
 import { config } from "@/lib/config";
@@ -10,6 +9,7 @@ import { logger } from "@/lib/log";
 import { EMAIL_RETRIES, retryDelayMs, WEBHOOK_RETRIES } from "@/lib/outbox/schedule";
 import { failStep, runStep, type StepHandlers } from "@/lib/outbox/steps";
 import { attemptDelivery, dropDelivery } from "@/lib/webhooks/deliveries";
+import { jobEventCatalog } from "./catalog";
 import { stepHandlers } from "./handlers";
 
 // Which executor, and the Inngest settings: pure functions of an env object, kept apart so
@@ -22,16 +22,10 @@ export { INNGEST_DEFAULTS, inngestMode, inngestSettings, type InngestMode, type 
 // at start, so a half configuration never reaches it.
 export const inngest = new Inngest({ id: "certify" });
 
-/** The events, each with its schema: the SDK validates them when sent and when received. */
-export const webhookDeliveryRequested = eventType("certify/webhook.delivery.requested", {
-  schema: z.object({ deliveryId: z.string().min(1), endpointId: z.string().min(1) }),
-});
-export const emailSendRequested = eventType("certify/email.send.requested", {
-  schema: z.object({ ids: z.array(z.string().min(1)).min(1).max(500) }),
-});
-export const stepScheduled = eventType("certify/step.scheduled", {
-  schema: z.object({ stepId: z.string().min(1), runAt: z.iso.datetime({ offset: true }) }),
-});
+/** The events of ./catalog.ts, with their schemas: the SDK validates them when sent and when received. */
+export const webhookDeliveryRequested = eventType(jobEventCatalog.webhookDeliveryRequested.name, { schema: jobEventCatalog.webhookDeliveryRequested.data });
+export const emailSendRequested = eventType(jobEventCatalog.emailSendRequested.name, { schema: jobEventCatalog.emailSendRequested.data });
+export const stepScheduled = eventType(jobEventCatalog.stepScheduled.name, { schema: jobEventCatalog.stepScheduled.data });
 
 export const eventNames = {
   delivery: webhookDeliveryRequested.name,
