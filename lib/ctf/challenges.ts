@@ -5,17 +5,13 @@ import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
-import { scheduleStep } from "@/lib/jobs/steps";
+import { scheduleStep } from "@/lib/outbox/steps";
 import { describeHostError, findCtf } from "./competitions";
 import { hashFlag, sealFlag, unsealFlag } from "./flags";
 import { hostFor } from "./hosting";
 import type { ChallengeView, CreateChallengeInput, GenerateChallengeInput, UpdateChallengeInput } from "./schemas";
 import { generateChallenge, type ChallengeCategory, type Difficulty } from "./templates";
 import { toChallengeView } from "./views";
-
-export const CHALLENGE_GENERATE_STEP = "challenge.generate";
-export const CHALLENGE_PUBLISH_STEP = "challenge.publish";
-export const CHALLENGE_UNPUBLISH_STEP = "challenge.unpublish";
 
 const editable: ChallengeStatus[] = ["draft", "publish_failed", "unpublished", "generation_failed"];
 
@@ -91,7 +87,7 @@ export async function requestGeneratedChallenge(db: Db, workspaceId: string, ctf
         status: "generating",
       })
       .returning();
-    await scheduleStep(tx, workspaceId, CHALLENGE_GENERATE_STEP, { challengeId: challenge.id }, new Date());
+    await scheduleStep(tx, workspaceId, "challenge.generate", { challengeId: challenge.id }, new Date());
     return toChallengeView(challenge);
   });
 }
@@ -151,13 +147,13 @@ export async function publishChallenge(db: Db, workspaceId: string, ctfId: strin
   return transition(db, workspaceId, ctfId, challengeId, {
     from: ["draft", "publish_failed", "unpublished"],
     to: "publishing",
-    step: CHALLENGE_PUBLISH_STEP,
+    step: "challenge.publish",
     needsDeployed: true,
   });
 }
 
 export async function unpublishChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string): Promise<ChallengeView> {
-  return transition(db, workspaceId, ctfId, challengeId, { from: ["published", "unpublish_failed"], to: "unpublishing", step: CHALLENGE_UNPUBLISH_STEP, needsDeployed: false });
+  return transition(db, workspaceId, ctfId, challengeId, { from: ["published", "unpublish_failed"], to: "unpublishing", step: "challenge.unpublish", needsDeployed: false });
 }
 
 async function transition(
@@ -165,7 +161,7 @@ async function transition(
   workspaceId: string,
   ctfId: string,
   challengeId: string,
-  rule: { from: ChallengeStatus[]; to: ChallengeStatus; step: string; needsDeployed: boolean },
+  rule: { from: ChallengeStatus[]; to: ChallengeStatus; step: "challenge.publish" | "challenge.unpublish"; needsDeployed: boolean },
 ): Promise<ChallengeView> {
   const ctf = await openCtf(db, workspaceId, ctfId);
   if (rule.needsDeployed && ctf.status !== "deployed") throw conflict(`Deploy the competition first: it is ${ctf.status}.`);

@@ -5,12 +5,10 @@ import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
-import { scheduleStep } from "@/lib/jobs/steps";
+import { scheduleStep } from "@/lib/outbox/steps";
 import { configuredHostKind, hostFor, HostError } from "./hosting";
 import type { CreateCtfInput, CtfView, UpdateCtfInput } from "./schemas";
 import { toCtfView } from "./views";
-
-export const CTF_DEPLOY_STEP = "ctf.deploy";
 
 /** Which states each action starts from; anything else is a 409 naming the state. */
 const allowedFrom: Record<"update" | "deploy" | "stop" | "archive" | "delete", CtfStatus[]> = {
@@ -105,7 +103,7 @@ export async function deployCtf(db: Db, workspaceId: string, ctfId: string): Pro
     const ctf = await findCtf(tx, workspaceId, ctfId, true);
     assertState(ctf, "deploy");
     await tx.update(ctfs).set({ status: "deploying", lastError: null, updatedAt: new Date() }).where(eq(ctfs.id, ctf.id));
-    await scheduleStep(tx, workspaceId, CTF_DEPLOY_STEP, { ctfId: ctf.id }, new Date());
+    await scheduleStep(tx, workspaceId, "ctf.deploy", { ctfId: ctf.id }, new Date());
   });
   return getCtf(db, workspaceId, ctfId);
 }

@@ -5,14 +5,11 @@ import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { conflict, invalidFields, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
-import { scheduleStep } from "@/lib/jobs/steps";
+import { scheduleStep } from "@/lib/outbox/steps";
 import { describeHostError } from "./competitions";
 import { hostFor } from "./hosting";
 import type { CreateDeploymentInput, DeploymentView } from "./schemas";
 import { toDeploymentView } from "./views";
-
-export const DEPLOYMENT_DEPLOY_STEP = "deployment.deploy";
-export const DEPLOYMENT_STOP_STEP = "deployment.stop";
 
 export async function findDeployment(db: Db, workspaceId: string, deploymentId: string): Promise<Deployment> {
   if (!isIdShaped(deploymentId, "dep")) throw notFound("Deployment");
@@ -53,7 +50,7 @@ export async function createDeployment(db: Db, workspaceId: string, input: Creat
       .insert(deployments)
       .values({ id: newId("dep"), workspaceId, challengeId: challenge.id, startsAt, endsAt })
       .returning();
-    await scheduleStep(tx, workspaceId, DEPLOYMENT_DEPLOY_STEP, { deploymentId: deployment.id }, startsAt);
+    await scheduleStep(tx, workspaceId, "deployment.deploy", { deploymentId: deployment.id }, startsAt);
     return toDeploymentView(deployment);
   });
 }
@@ -82,7 +79,7 @@ export async function completeDeploymentDeploy(db: Db, deploymentId: string): Pr
         starts_at: live.startsAt.toISOString(),
         ends_at: live.endsAt.toISOString(),
       });
-      await scheduleStep(tx, live.workspaceId, DEPLOYMENT_STOP_STEP, { deploymentId: live.id, reason: "window_elapsed" }, live.endsAt);
+      await scheduleStep(tx, live.workspaceId, "deployment.stop", { deploymentId: live.id, reason: "window_elapsed" }, live.endsAt);
     });
   } catch (error) {
     await db

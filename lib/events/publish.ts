@@ -2,14 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { events, webhookDeliveries, webhookEndpoints, type Event } from "@/db/schema";
 import { newId } from "@/lib/ids";
+import { notifyOutbox } from "@/lib/outbox/notify";
 import { eventCatalog, type EventData, type EventType } from "./catalog";
-
-/** Channel the executors LISTEN on; NOTIFY inside a transaction fires only at its commit. */
-export const OUTBOX_CHANNEL = "outbox";
-
-export async function notifyOutbox(tx: Db): Promise<void> {
-  await tx.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
-}
 
 /**
  * Records an event and one pending delivery per subscribed endpoint, in the caller's

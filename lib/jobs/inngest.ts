@@ -1,16 +1,16 @@
 import { createHash } from "node:crypto";
 import { cron, eventType, Inngest, NonRetriableError, RetryAfterError } from "inngest";
 import { and, eq, inArray, isNotNull, isNull, lte, min, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { getDb, type Db } from "@/db";
 import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
 import { config } from "@/lib/config";
 import { deliverEmails, dropEmails } from "@/lib/email/send";
 import { logger } from "@/lib/log";
+import { EMAIL_RETRIES, retryDelayMs, WEBHOOK_RETRIES } from "@/lib/outbox/schedule";
+import { failStep, runStep, type StepHandlers } from "@/lib/outbox/steps";
 import { attemptDelivery, dropDelivery } from "@/lib/webhooks/deliveries";
-import { EMAIL_RETRIES, retryDelayMs, WEBHOOK_RETRIES } from "./schedule";
-import "./registry";
-import { failStep, runStep } from "./steps";
+import { jobEventCatalog } from "./catalog";
+import { stepHandlers } from "./handlers";
 
 // Which executor, and the Inngest settings: pure functions of an env object, kept apart so
 // lib/config.ts can call them without loading the SDK (a half configuration is one of the
@@ -22,16 +22,10 @@ export { INNGEST_DEFAULTS, inngestMode, inngestSettings, type InngestMode, type 
 // at start, so a half configuration never reaches it.
 export const inngest = new Inngest({ id: "certify" });
 
-/** The events, each with its schema: the SDK validates them when sent and when received. */
-export const webhookDeliveryRequested = eventType("certify/webhook.delivery.requested", {
-  schema: z.object({ deliveryId: z.string().min(1), endpointId: z.string().min(1) }),
-});
-export const emailSendRequested = eventType("certify/email.send.requested", {
-  schema: z.object({ ids: z.array(z.string().min(1)).min(1).max(500) }),
-});
-export const stepScheduled = eventType("certify/step.scheduled", {
-  schema: z.object({ stepId: z.string().min(1), runAt: z.iso.datetime({ offset: true }) }),
-});
+/** The events of ./catalog.ts, with their schemas: the SDK validates them when sent and when received. */
+export const webhookDeliveryRequested = eventType(jobEventCatalog.webhookDeliveryRequested.name, { schema: jobEventCatalog.webhookDeliveryRequested.data });
+export const emailSendRequested = eventType(jobEventCatalog.emailSendRequested.name, { schema: jobEventCatalog.emailSendRequested.data });
+export const stepScheduled = eventType(jobEventCatalog.stepScheduled.name, { schema: jobEventCatalog.stepScheduled.data });
 
 export const eventNames = {
   delivery: webhookDeliveryRequested.name,
@@ -74,13 +68,13 @@ function reason(error: unknown): string {
 }
 
 /**
- * The functions, built around a database provider so tests can hand them their own. They
- * call the same domain functions as the embedded worker; the schedule comes from
- * ./schedule. Every function has an onFailure that records the outcome on the row, and a
- * permanent failure (a row that no longer exists, a payload that fails its schema) is a
- * NonRetriableError: Inngest does not retry it.
+ * The functions, built around a database provider and the step handlers so tests can hand
+ * them their own. They call the same domain functions as the embedded worker; the schedule
+ * comes from lib/outbox/schedule.ts. Every function has an onFailure that records the
+ * outcome on the row, and a permanent failure (a row that no longer exists, a payload that
+ * fails its schema) is a NonRetriableError: Inngest does not retry it.
  */
-export function createFunctions(database: DbProvider = getDb) {
+export function createFunctions(database: DbProvider = getDb, handlers: StepHandlers = stepHandlers) {
   const settings = config().inngest;
 
   const deliverWebhook = inngest.createFunction(
@@ -165,7 +159,7 @@ export function createFunctions(database: DbProvider = getDb) {
       await sleepUntilChained(step, "until-due", new Date(runAt), event.ts);
       const outcome = await step.run("run", async () => {
         const db = await database();
-        const result = await runStep(db, stepId);
+        const result = await runStep(db, stepId, handlers);
         if (result === "skipped") {
           const [row] = await db.select({ id: scheduledSteps.id }).from(scheduledSteps).where(eq(scheduledSteps.id, stepId));
           if (!row) throw new NonRetriableError(`scheduled step ${stepId} no longer exists`);

@@ -1,6 +1,6 @@
 import { reportDatabaseError, type Database } from "@/db";
 import { logError } from "@/lib/api/log";
-import { OUTBOX_CHANNEL } from "@/lib/events/publish";
+import { OUTBOX_CHANNEL } from "@/lib/outbox/notify";
 
 /** The shortest sleep when a row is due but was not claimed (see nextSleepMs). */
 const RECHECK_MS = 20;

@@ -2,11 +2,11 @@ import type { Database } from "@/db";
 import { logError } from "@/lib/api/log";
 import { config } from "@/lib/config";
 import { claimDueEmails, deliverEmails } from "@/lib/email/send";
+import { msUntilNextDue } from "@/lib/outbox/claim";
+import { claimDueSteps, runStep } from "@/lib/outbox/steps";
 import { attemptDelivery, claimDueDeliveries } from "@/lib/webhooks/deliveries";
-import { msUntilNextDue } from "./claim";
+import { stepHandlers } from "./handlers";
 import { WakeLoop } from "./loop";
-import "./registry";
-import { claimDueSteps, runStep } from "./steps";
 
 export type WorkerOptions = {
   /** Tasks in flight at once (webhook attempts, e-mail batches, steps); WORKER_CONCURRENCY by default. */
@@ -54,7 +54,7 @@ export class EmbeddedWorker {
     const db = this.database.db;
     let started = 0;
     const free = () => this.free();
-    for (const id of await claimDueSteps(db, free())) started += this.track(runStep(db, id));
+    for (const id of await claimDueSteps(db, free())) started += this.track(runStep(db, id, stepHandlers));
     for (const id of await claimDueDeliveries(db, free())) started += this.track(attemptDelivery(db, id));
     if (free() > 0) {
       const emails = await claimDueEmails(db, 100);

@@ -4,10 +4,10 @@ import { events, webhookAttempts, webhookDeliveries, webhookEndpoints, type Atte
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { notFound } from "@/lib/errors";
 import { eventCatalog, isEventType, type EventType } from "@/lib/events/catalog";
-import { notifyOutbox } from "@/lib/events/publish";
 import { newId } from "@/lib/ids";
-import { claimDue } from "@/lib/jobs/claim";
-import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from "@/lib/jobs/schedule";
+import { claimDue } from "@/lib/outbox/claim";
+import { notifyOutbox } from "@/lib/outbox/notify";
+import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from "@/lib/outbox/schedule";
 import { buildWireMessage } from "./format";
 import { postOnce, type PostResult } from "./http";
 import { getWebhook } from "./endpoints";

@@ -7,8 +7,9 @@ import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
 import { queueEmails } from "@/lib/email/send";
 import { SignInEmail } from "@/lib/email/templates/sign-in";
 import { publishEvent } from "@/lib/events/publish";
-import { EMAIL_RETRIES, MAX_ATTEMPTS, WEBHOOK_RETRIES } from "@/lib/jobs/schedule";
-import { registerStep, scheduleStep } from "@/lib/jobs/steps";
+import { stepHandlers } from "@/lib/jobs/handlers";
+import { EMAIL_RETRIES, MAX_ATTEMPTS, WEBHOOK_RETRIES } from "@/lib/outbox/schedule";
+import { scheduleStep } from "@/lib/outbox/steps";
 import { createWebhook } from "@/lib/webhooks/endpoints";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startFakeInngest } from "../helpers/fake-inngest";
@@ -113,7 +114,7 @@ describe("hand-off to Inngest (a fake event API on INNGEST_DEV)", () => {
     const { deliveryId, endpointId, workspaceId } = await pendingDelivery(receiver);
     const emails = await database.db.transaction((tx) => queueEmails(tx, [mail("one@example.test"), mail("two@example.test")]));
     const runAt = new Date(Date.now() + 60_000);
-    const step = await database.db.transaction((tx) => scheduleStep(tx, workspaceId, "test.later", { n: 1 }, runAt));
+    const step = await database.db.transaction((tx) => scheduleStep(tx, workspaceId, "ctf.deploy", { ctfId: "ctf_later" }, runAt));
     const before = fakeInngest.calls.length;
 
     expect(await handOffToInngest(database.db)).toEqual({ handedOff: 3, again: 0 });
@@ -274,33 +275,39 @@ describe("the Inngest functions (@inngest/test)", () => {
 
   it("runScheduledStep runs a due step once", async () => {
     const ran: string[] = [];
-    registerStep("test.inngest-ok", async (_db, step) => {
-      ran.push(step.id);
+    const [, , runScheduledStep] = createFunctions(async () => database.db, {
+      ...stepHandlers,
+      "ctf.deploy": async (_db, { ctfId }) => {
+        ran.push(ctfId);
+      },
     });
     const trainer = await createTrainer(database.db);
-    const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "test.inngest-ok", {}, new Date()));
+    const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "ctf.deploy", { ctfId: "ctf_inngest_ok" }, new Date()));
     const { result, error } = await new InngestTestEngine({
-      function: functions[2],
+      function: runScheduledStep,
       events: [{ name: eventNames.step, data: { stepId: step.id, runAt: step.runAt.toISOString() } }],
       steps: [{ id: "until-due", handler: () => null }],
     }).execute();
     expect(error).toBeUndefined();
     expect(result).toEqual({ outcome: "done" });
-    expect(ran).toEqual([step.id]);
+    expect(ran).toEqual(["ctf_inngest_ok"]);
     const [row] = await database.db.select().from(scheduledSteps).where(eq(scheduledSteps.id, step.id));
     expect(row.status).toBe("done");
   });
 
   it("runScheduledStep does not strand a failing step: Inngest retries it, or it goes back to the outbox", async () => {
-    registerStep("test.inngest-fails", async () => {
-      throw new Error("platform unavailable");
+    const [, , runScheduledStep] = createFunctions(async () => database.db, {
+      ...stepHandlers,
+      "ctf.deploy": async () => {
+        throw new Error("platform unavailable");
+      },
     });
     const trainer = await createTrainer(database.db);
-    const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "test.inngest-fails", {}, new Date()));
+    const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "ctf.deploy", { ctfId: "ctf_inngest_fails" }, new Date()));
     // As in production: the dispatcher handed the step to Inngest before it ran.
     await handOffToInngest(database.db);
     const { result, error } = await new InngestTestEngine({
-      function: functions[2],
+      function: runScheduledStep,
       events: [{ name: eventNames.step, data: { stepId: step.id, runAt: step.runAt.toISOString() } }],
       steps: [{ id: "until-due", handler: () => null }],
     }).execute();

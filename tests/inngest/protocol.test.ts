@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, scheduledSteps } from "@/db/schema";
 import { queueEmails } from "@/lib/email/send";
 import { publishEvent } from "@/lib/events/publish";
-import { scheduleStep } from "@/lib/jobs/steps";
+import { scheduleStep } from "@/lib/outbox/steps";
 import { createWebhook } from "@/lib/webhooks/endpoints";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { captureLogs } from "../helpers/logs";
@@ -281,7 +281,7 @@ describe("signed execution requests (POST /api/inngest?fnId=…&stepId=step)", (
     const rows = await database.db.select().from(emailMessages).where(inArray(emailMessages.id, ids));
     expect(rows.map((row) => [row.status, row.lastError])).toEqual([["dropped", "Inngest run failed: connection terminated"]]);
 
-    const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "test.protocol-given-up", {}, new Date()));
+    const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "ctf.deploy", { ctfId: "ctf_given_up" }, new Date()));
     const stepFailed = {
       name: "inngest/function.failed",
       data: {
@@ -320,7 +320,7 @@ describe("signed execution requests (POST /api/inngest?fnId=…&stepId=step)", (
     try {
       const trainer = await createTrainer(database.db);
       const runAt = new Date(Date.now() + 2.5 * 24 * 3_600_000);
-      const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "test.protocol-later", {}, runAt));
+      const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "ctf.deploy", { ctfId: "ctf_later" }, runAt));
       const event = { name: eventNames.step, data: { stepId: step.id, runAt: runAt.toISOString() } };
       const answer = await execute("certify-run-scheduled-step", runPayload(event, 0, 3, "01SLEEP"));
       expect(answer.status).toBe(206);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
 import { queueEmails } from "@/lib/email/send";
 import { publishEvent } from "@/lib/events/publish";
-import { scheduleStep } from "@/lib/jobs/steps";
+import { scheduleStep } from "@/lib/outbox/steps";
 import { createWebhook } from "@/lib/webhooks/endpoints";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { captureLogs } from "../helpers/logs";
@@ -56,7 +56,7 @@ async function handedOffRows() {
   );
   const [delivery] = await deliveriesOf(database.db, trainer.workspaceId, hook.id);
   const [email] = await database.db.transaction((tx) => queueEmails(tx, [{ kind: "sign_in", to: "stranded@example.test", subject: "Sign in", html: "<p>x</p>", text: "x" }]));
-  const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "test.stranded", {}, new Date()));
+  const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "ctf.deploy", { ctfId: "ctf_stranded" }, new Date()));
   expect(await handOffToInngest(database.db)).toMatchObject({ again: 0 });
   return { deliveryId: delivery.id, endpointId: hook.id, emailId: email.id, stepId: step.id };
 }
@@ -166,8 +166,8 @@ describe("onFailure handlers (the outcome is recorded on the row)", () => {
 
   it("run-scheduled-step marks the step failed with the reason, and leaves a finished step alone", async () => {
     const trainer = await createTrainer(database.db);
-    const pending = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "test.failing", {}, new Date()));
-    const done = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "test.done", {}, new Date()));
+    const pending = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "ctf.deploy", { ctfId: "ctf_failing" }, new Date()));
+    const done = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "ctf.deploy", { ctfId: "ctf_done" }, new Date()));
     await database.db.update(scheduledSteps).set({ status: "done" }).where(eq(scheduledSteps.id, done.id));
     const onFailure = functions[2].opts.onFailure as unknown as (ctx: unknown) => Promise<unknown>;
     for (const step of [pending, done]) {

@@ -1,2 +1,0 @@
-// Every module that registers scheduled-step handlers; both executors import this file.
-import "@/lib/ctf/steps";
