@@ -44,13 +44,13 @@ test("a trainer sends a test to two people; one takes it, reloading half-way; re
     await signIn(trainer, trainerEmail);
     await trainer.getByRole("navigation", { name: "Trainer area" }).getByRole("link", { name: "Webhooks" }).click();
     await expect(trainer.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
-    await trainer.getByLabel("Address").fill(receiver.url);
-    await trainer.getByRole("checkbox", { name: /test\.completed/ }).check();
-    await trainer.getByRole("button", { name: "Add endpoint" }).click();
-    const secret = (await trainer.getByTestId("webhook-secret").textContent())!.trim();
+    const testResults = trainer.getByRole("region", { name: "Test results (test.completed)" });
+    await testResults.getByLabel("Address").fill(receiver.url);
+    await testResults.getByRole("button", { name: "Add test-result endpoint" }).click();
+    const secret = (await trainer.getByTestId("test-result-secret").textContent())!.trim();
     expect(secret).toMatch(/^whsec_/);
     await trainer.getByRole("button", { name: "Done" }).click();
-    await expect(trainer.getByTestId("webhook-row").filter({ hasText: receiver.url })).toContainText("test.completed");
+    await expect(testResults.getByTestId("webhook-row").filter({ hasText: receiver.url })).toContainText("test.completed");
 
     // 2. A test: one certification, two domains, equal split, two recipients pasted in one line.
     await trainer.getByRole("navigation", { name: "Trainer area" }).getByRole("link", { name: "Tests", exact: true }).click();

@@ -20,9 +20,10 @@ test("a workspace admin runs a competition: create, deploy, publish a challenge,
 
     // A webhook for every event (no box ticked), to a local receiver.
     await page.getByRole("navigation", { name: "Trainer area" }).getByRole("link", { name: "Webhooks" }).click();
-    await page.getByLabel("Address").fill(receiver.url);
-    await expect(page.getByRole("checkbox", { name: /ctf\.deployed/ })).not.toBeChecked();
-    await page.getByRole("button", { name: "Add endpoint" }).click();
+    const competitionHooks = page.getByRole("region", { name: "Competition events" });
+    await competitionHooks.getByLabel("Address").fill(receiver.url);
+    await expect(competitionHooks.getByRole("checkbox", { name: /ctf\.deployed/ })).not.toBeChecked();
+    await competitionHooks.getByRole("button", { name: "Add endpoint" }).click();
     const secret = (await page.getByTestId("webhook-secret").textContent())!.trim();
     expect(secret).toMatch(/^whsec_/);
     await page.getByRole("button", { name: "Done" }).click();

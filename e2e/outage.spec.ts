@@ -60,7 +60,8 @@ test("a database outage: answers within 3 s (API 503, the unavailable page), the
     const keyResponse = await fetch(`${base}/api/app/keys`, { method: "POST", headers: sameOrigin, body: JSON.stringify({ name: "outage" }) });
     expect(keyResponse.status).toBe(201);
     const { secret: apiKey } = (await keyResponse.json()) as { secret: string };
-    const hookResponse = await fetch(`${base}/api/v1/webhooks`, { method: "POST", headers: sameOrigin, body: JSON.stringify({ url: receiver.url }) });
+    // A test-result endpoint: the test.completed queued below is of its kind.
+    const hookResponse = await fetch(`${base}/api/app/test-result-webhooks`, { method: "POST", headers: sameOrigin, body: JSON.stringify({ url: receiver.url }) });
     expect(hookResponse.status).toBe(201);
     const { id: endpointId } = (await hookResponse.json()) as { id: string };
     const recipientPath = `/t/${randomBytes(24).toString("base64url")}`;

@@ -2,31 +2,40 @@ import { expect, test } from "@playwright/test";
 import { keepScreenshot, signIn, uniqueEmail } from "./helpers";
 import { startReceiver, verifyCertification } from "./receiver";
 
-test("a trainer adds a webhook, sends a test event, sees it delivered and redelivers it", async ({ page }, testInfo) => {
+test("a trainer adds a test-result endpoint, sends a test event, sees it delivered and redelivers it", async ({ page }, testInfo) => {
   const receiver = await startReceiver({ statuses: [500] });
   try {
     await signIn(page, uniqueEmail("webhooks"));
     await page.getByRole("navigation", { name: "Trainer area" }).getByRole("link", { name: "Webhooks" }).click();
     await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+    const testResults = page.getByRole("region", { name: "Test results (test.completed)" });
+    const competition = page.getByRole("region", { name: "Competition events" });
+
+    // The competition form offers the nine competition events, never test.completed.
+    await expect(competition.getByRole("checkbox")).toHaveCount(9);
+    await expect(competition.getByRole("checkbox", { name: /test\.completed/ })).toHaveCount(0);
 
     // Checked with the contract's own schema before anything is sent: the error stands beside the address.
-    await page.getByLabel("Address").fill("not a url");
-    await page.getByRole("button", { name: "Add endpoint" }).click();
-    await expect(page.getByLabel("Address")).toHaveAttribute("aria-invalid", "true");
+    const competitionAddress = competition.getByLabel("Address");
+    await competitionAddress.fill("not a url");
+    await competition.getByRole("button", { name: "Add endpoint" }).click();
+    await expect(competitionAddress).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator("#webhook-url-error")).toHaveText(/absolute http:\/\/ or https:\/\/ URL/);
-    await expect(page.getByLabel("Address")).toHaveAttribute("aria-describedby", "webhook-url-error");
-    await page.getByLabel("Address").fill(receiver.url);
-    await page.getByRole("checkbox", { name: /test\.completed/ }).check();
-    await page.getByRole("button", { name: "Add endpoint" }).click();
-    const secret = (await page.getByTestId("webhook-secret").textContent())!.trim();
+    await expect(competitionAddress).toHaveAttribute("aria-describedby", "webhook-url-error");
+    await competitionAddress.fill("");
+
+    await testResults.getByLabel("Address").fill(receiver.url);
+    await testResults.getByRole("button", { name: "Add test-result endpoint" }).click();
+    const secret = (await page.getByTestId("test-result-secret").textContent())!.trim();
     expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{20,}$/);
     await keepScreenshot(page, "webhooks-secret-once", testInfo);
     await page.getByRole("button", { name: "Done" }).click();
     await page.reload();
     await expect(page.getByText(secret)).toHaveCount(0);
 
-    const row = page.getByTestId("webhook-row").filter({ hasText: receiver.url });
+    const row = testResults.getByTestId("webhook-row").filter({ hasText: receiver.url });
     await expect(row).toContainText("test.completed");
+    await expect(competition.getByTestId("webhook-row").filter({ hasText: receiver.url })).toHaveCount(0);
     await row.getByRole("button", { name: "Send test event" }).click();
 
     // First attempt answered 500, the retry 200: the log shows both attempts, delivered.

@@ -2,6 +2,7 @@
 export const queryKeys = {
   apiKeys: () => ["api-keys"] as const,
   webhooks: () => ["webhooks"] as const,
+  testResultWebhooks: () => ["webhooks", "test-results"] as const,
   deliveries: (endpointId: string) => ["webhooks", endpointId, "deliveries"] as const,
   certifications: (filters: { vendor?: string; search?: string; page?: number } = {}) => ["certifications", filters] as const,
   certification: (id: number) => ["certification", id] as const,

@@ -60,12 +60,23 @@ export function WebhooksPanel() {
   );
 }
 
-function EndpointCard({ webhook, onDelete, deleting }: { webhook: WebhookView; onDelete: () => void; deleting: boolean }) {
+/** One endpoint of either kind: its test event, delivery log (read through `deliveriesOf`, its kind's route) and redelivery. */
+export function EndpointCard({
+  webhook,
+  onDelete,
+  deleting,
+  deliveriesOf = webhookContracts.deliveries,
+}: {
+  webhook: WebhookView;
+  onDelete: () => void;
+  deleting: boolean;
+  deliveriesOf?: typeof webhookContracts.deliveries | typeof webhookContracts.testResultDeliveries;
+}) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const deliveries = useQuery({
     queryKey: queryKeys.deliveries(webhook.id),
-    queryFn: () => callApi(webhookContracts.deliveries, { params: { id: webhook.id }, query: { per_page: 25 } }).then((b) => b.data),
+    queryFn: () => callApi(deliveriesOf, { params: { id: webhook.id }, query: { per_page: 25 } }).then((b) => b.data),
     enabled: open,
     // Follow pending deliveries until they settle.
     refetchInterval: (query) => (query.state.data?.some((d) => d.status === "pending") ? 1_500 : false),

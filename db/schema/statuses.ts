@@ -26,4 +26,7 @@ export const deliveryStatuses = ["pending", "delivered", "dropped"] as const;
 
 export const attemptStates = ["in_flight", "completed", "interrupted"] as const;
 
+/** The service a webhook endpoint belongs to: the events it may receive and their wire format. */
+export const webhookServices = ["competition", "certification"] as const;
+
 export const planNames = ["free", "pro"] as const;

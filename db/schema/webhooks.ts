@@ -1,10 +1,17 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { workspaces } from "./workspaces";
-import { attemptStates, deliveryStatuses } from "./statuses";
+import { attemptStates, deliveryStatuses, webhookServices } from "./statuses";
 
-export { attemptStates, deliveryStatuses };
+export { attemptStates, deliveryStatuses, webhookServices };
 
-/** An address that receives signed events. `events` empty = every event. */
+export type WebhookService = (typeof webhookServices)[number];
+
+/**
+ * An address that receives signed events of one service: `competition` endpoints (the
+ * /api/v1/webhooks surface) get the competition events they subscribed to (`events` empty =
+ * all of them); `certification` endpoints (test results, registered in the dashboard) get
+ * `test.completed` only.
+ */
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
@@ -15,6 +22,7 @@ export const webhookEndpoints = pgTable(
     url: text("url").notNull(),
     events: text("events").array().notNull().default([]),
     secret: text("secret").notNull(),
+    service: text("service").$type<WebhookService>().notNull().default("competition"),
     source: text("source").$type<"api" | "dashboard">().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

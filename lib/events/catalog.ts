@@ -1,7 +1,8 @@
 import { z } from "zod";
+import type { webhookServices } from "@/db/schema/statuses";
 
-/** The wire format an event is delivered in: the service it belongs to. */
-export type EventService = "certification" | "competition";
+/** The service an event belongs to: the endpoints it goes to and the wire format it is delivered in. */
+export type EventService = (typeof webhookServices)[number];
 
 const domainResult = z.object({
   id: z.number().int(),
@@ -14,9 +15,10 @@ const domainResult = z.object({
 const ctfRef = { managed_ctf_id: z.string(), title: z.string() };
 
 /**
- * Every event the platform emits, with the service whose wire format carries it and the
- * schema of its data. `available_events` is derived from this table, and publishing an
- * event validates its data against it.
+ * Every event the platform emits, with the service it belongs to and the schema of its data.
+ * Certification events go to test-result endpoints, competition events to competition
+ * endpoints; `available_events` (the competition API's list) is derived from this table, and
+ * publishing an event validates its data against it.
  */
 export const eventCatalog = {
   "test.completed": {
@@ -93,10 +95,23 @@ export const eventCatalog = {
 export type EventType = keyof typeof eventCatalog;
 export type EventData<T extends EventType> = z.input<(typeof eventCatalog)[T]["data"]>;
 
-export const availableEvents = Object.keys(eventCatalog) as EventType[];
+type EventOf<S extends EventService> = { [T in EventType]: (typeof eventCatalog)[T]["service"] extends S ? T : never }[EventType];
+export type CompetitionEventType = EventOf<"competition">;
+
+/** The nine competition events: `available_events` of GET /api/v1/webhooks, all a competition endpoint can receive. */
+export const competitionEvents = (Object.keys(eventCatalog) as EventType[]).filter(
+  (type): type is CompetitionEventType => eventCatalog[type].service === "competition",
+);
+
+/** The one event of the certification service: all a test-result endpoint receives. */
+export const certificationEvent = "test.completed" satisfies EventOf<"certification">;
 
 export function isEventType(value: string): value is EventType {
   return Object.hasOwn(eventCatalog, value);
+}
+
+export function isCompetitionEvent(value: string): value is CompetitionEventType {
+  return isEventType(value) && eventCatalog[value].service === "competition";
 }
 
 export function serviceOf(type: string): EventService {

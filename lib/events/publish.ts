@@ -18,6 +18,7 @@ export async function publishEvent<T extends EventType>(tx: Db, workspaceId: str
     .where(
       and(
         eq(webhookEndpoints.workspaceId, workspaceId),
+        eq(webhookEndpoints.service, eventCatalog[type].service),
         sql`(cardinality(${webhookEndpoints.events}) = 0 or ${type} = any(${webhookEndpoints.events}))`,
       ),
     );

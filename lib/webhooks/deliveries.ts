@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, not, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
-import { events, webhookAttempts, webhookDeliveries, webhookEndpoints, type AttemptState, type Event } from "@/db/schema";
+import { events, webhookAttempts, webhookDeliveries, webhookEndpoints, type AttemptState, type Event, type WebhookService } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { notFound } from "@/lib/errors";
-import { eventCatalog, isEventType, type EventType } from "@/lib/events/catalog";
+import { certificationEvent, competitionEvents, eventCatalog, isCompetitionEvent, type EventType } from "@/lib/events/catalog";
 import { newId } from "@/lib/ids";
 import { claimDue } from "@/lib/outbox/claim";
 import { notifyOutbox } from "@/lib/outbox/notify";
@@ -161,9 +161,9 @@ export async function dropDelivery(db: Db, deliveryId: string): Promise<void> {
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending")));
 }
 
-/** The delivery log of one endpoint, newest first, with every attempt. */
-export async function listDeliveries(db: Db, workspaceId: string, endpointId: string, paging: Paging): Promise<Page<DeliveryView>> {
-  await getWebhook(db, workspaceId, endpointId);
+/** The delivery log of one endpoint, newest first, with every attempt; given a service, an endpoint of the other one is not found. */
+export async function listDeliveries(db: Db, workspaceId: string, endpointId: string, paging: Paging, service?: WebhookService): Promise<Page<DeliveryView>> {
+  await getWebhook(db, workspaceId, endpointId, service);
   const where = and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.workspaceId, workspaceId));
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -233,12 +233,13 @@ export async function redeliver(db: Db, workspaceId: string, deliveryId: string)
 }
 
 /**
- * Sends a sample event, in its real wire format, to one endpoint only: the first event it
- * subscribes to (test.completed when it takes every event).
+ * Sends a sample event, in its real wire format, to one endpoint only: `test.completed` to a
+ * test-result endpoint; to a competition endpoint the first event it subscribes to (the
+ * first competition event when it takes them all).
  */
 export async function sendTestEvent(db: Db, workspaceId: string, endpointId: string): Promise<{ delivery_id: string; event: Event }> {
   const endpoint = await getWebhook(db, workspaceId, endpointId);
-  const type: EventType = endpoint.events.find(isEventType) ?? "test.completed";
+  const type: EventType = endpoint.service === "certification" ? certificationEvent : (endpoint.events.find(isCompetitionEvent) ?? competitionEvents[0]);
   const data = eventCatalog[type].data.parse(sampleEventData(type)) as Record<string, unknown>;
   return db.transaction(async (tx) => {
     const [event] = await tx.insert(events).values({ id: newId("evt"), workspaceId, type, data }).returning();

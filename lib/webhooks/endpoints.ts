@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
-import { webhookEndpoints, type WebhookEndpoint } from "@/db/schema";
+import { webhookEndpoints, type WebhookEndpoint, type WebhookService } from "@/db/schema";
 import { transactionWithRetry } from "@/db/transaction";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { AppError, notFound } from "@/lib/errors";
+import { certificationEvent } from "@/lib/events/catalog";
 import { newId } from "@/lib/ids";
 import { lockWorkspace } from "@/lib/workspaces/lock";
-import { MAX_ENDPOINTS_PER_WORKSPACE, type CreateWebhookInput, type WebhookView } from "./schemas";
+import { MAX_ENDPOINTS_PER_WORKSPACE, type CreateTestResultWebhookInput, type CreateWebhookInput, type WebhookView } from "./schemas";
 
 export function toWebhookView(endpoint: WebhookEndpoint): WebhookView {
   return { id: endpoint.id, url: endpoint.url, events: endpoint.events, created_at: endpoint.createdAt.toISOString() };
@@ -17,9 +18,28 @@ export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString("base64url")}`;
 }
 
+type NewEndpoint = { service: WebhookService; url: string; events: string[]; secret: string; source: "api" | "dashboard" };
+
+/** Inserts an endpoint under the workspace lock, so the limit per service holds. */
+async function insertEndpoint(db: Db, workspaceId: string, values: NewEndpoint): Promise<WebhookEndpoint> {
+  return transactionWithRetry(db, async (tx) => {
+    await lockWorkspace(tx, workspaceId);
+    const [{ total }] = await tx.select({ total: count() }).from(webhookEndpoints).where(ofService(workspaceId, values.service));
+    if (total >= MAX_ENDPOINTS_PER_WORKSPACE) {
+      const what = values.service === "certification" ? "test-result webhook endpoints" : "webhook endpoints";
+      throw new AppError("plan_limit_exceeded", `A workspace can register at most ${MAX_ENDPOINTS_PER_WORKSPACE} ${what}.`);
+    }
+    const [endpoint] = await tx
+      .insert(webhookEndpoints)
+      .values({ id: newId("wh"), workspaceId, ...values })
+      .returning();
+    return endpoint;
+  });
+}
+
 /**
- * Registers an endpoint. A supplied secret is kept as given; otherwise one is generated
- * and returned here once. The workspace row is locked so the endpoint limit holds.
+ * Registers a competition endpoint (POST /api/v1/webhooks). A supplied secret is kept as
+ * given; otherwise one is generated and returned here once.
  */
 export async function createWebhook(
   db: Db,
@@ -27,23 +47,28 @@ export async function createWebhook(
   parsed: CreateWebhookInput,
   source: "api" | "dashboard",
 ): Promise<WebhookView & { secret?: string }> {
-  return transactionWithRetry(db, async (tx) => {
-    await lockWorkspace(tx, workspaceId);
-    const [{ total }] = await tx.select({ total: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.workspaceId, workspaceId));
-    if (total >= MAX_ENDPOINTS_PER_WORKSPACE) {
-      throw new AppError("plan_limit_exceeded", `A workspace can register at most ${MAX_ENDPOINTS_PER_WORKSPACE} webhook endpoints.`);
-    }
-    const secret = parsed.secret ?? generateWebhookSecret();
-    const [endpoint] = await tx
-      .insert(webhookEndpoints)
-      .values({ id: newId("wh"), workspaceId, url: parsed.url, events: parsed.events, secret, source })
-      .returning();
-    return { ...toWebhookView(endpoint), ...(parsed.secret ? {} : { secret }) };
-  });
+  const secret = parsed.secret ?? generateWebhookSecret();
+  const endpoint = await insertEndpoint(db, workspaceId, { service: "competition", url: parsed.url, events: parsed.events, secret, source });
+  return { ...toWebhookView(endpoint), ...(parsed.secret ? {} : { secret }) };
 }
 
-export async function listWebhooks(db: Db, workspaceId: string, paging: Paging): Promise<Page<WebhookView>> {
-  const where = eq(webhookEndpoints.workspaceId, workspaceId);
+/**
+ * Registers a test-result endpoint (the trainer area): it receives `test.completed` only,
+ * signed with a generated secret returned here once.
+ */
+export async function createTestResultWebhook(db: Db, workspaceId: string, parsed: CreateTestResultWebhookInput): Promise<WebhookView & { secret: string }> {
+  const secret = generateWebhookSecret();
+  const endpoint = await insertEndpoint(db, workspaceId, { service: "certification", url: parsed.url, events: [certificationEvent], secret, source: "dashboard" });
+  return { ...toWebhookView(endpoint), secret };
+}
+
+function ofService(workspaceId: string, service: WebhookService): SQL {
+  return and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.service, service))!;
+}
+
+/** The workspace's endpoints of one service, newest first. */
+export async function listWebhooks(db: Db, workspaceId: string, service: WebhookService, paging: Paging): Promise<Page<WebhookView>> {
+  const where = ofService(workspaceId, service);
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(webhookEndpoints).where(where).orderBy(desc(webhookEndpoints.createdAt)).limit(paging.per_page).offset(offsetOf(paging)),
     db.select({ total: count() }).from(webhookEndpoints).where(where),
@@ -51,20 +76,21 @@ export async function listWebhooks(db: Db, workspaceId: string, paging: Paging):
   return page(rows.map(toWebhookView), paging, total);
 }
 
-export async function getWebhook(db: Db, workspaceId: string, id: string): Promise<WebhookEndpoint> {
+/** One endpoint of the workspace; given a service, an endpoint of the other one is not found. */
+export async function getWebhook(db: Db, workspaceId: string, id: string, service?: WebhookService): Promise<WebhookEndpoint> {
   const [endpoint] = await db
     .select()
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)));
+    .where(and(eq(webhookEndpoints.id, id), service ? ofService(workspaceId, service) : eq(webhookEndpoints.workspaceId, workspaceId)));
   if (!endpoint) throw notFound("Webhook");
   return endpoint;
 }
 
-/** Deletes an endpoint and its pending deliveries; nothing more is sent to it. */
-export async function deleteWebhook(db: Db, workspaceId: string, id: string): Promise<WebhookView> {
+/** Deletes an endpoint of one service and its pending deliveries; nothing more is sent to it. */
+export async function deleteWebhook(db: Db, workspaceId: string, service: WebhookService, id: string): Promise<WebhookView> {
   const [endpoint] = await db
     .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.workspaceId, workspaceId)))
+    .where(and(eq(webhookEndpoints.id, id), ofService(workspaceId, service)))
     .returning();
   if (!endpoint) throw notFound("Webhook");
   return toWebhookView(endpoint);

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { attemptStates, deliveryStatuses } from "@/db/schema/statuses";
 import { pageSchema } from "@/lib/api/paging";
-import { availableEvents } from "@/lib/events/catalog";
+import { certificationEvent, competitionEvents } from "@/lib/events/catalog";
 
+/** Endpoints of one service a workspace may register (competition and test-result endpoints count apart). */
 export const MAX_ENDPOINTS_PER_WORKSPACE = 20;
 
 export const webhookUrl = z
@@ -18,14 +19,23 @@ export const webhookUrl = z
     }
   }, "url must be an absolute http:// or https:// URL.");
 
+// Typed as strings (not the nine literals) so the dashboard's form state passes as is; the values are checked here.
+const competitionEvent = z.enum(competitionEvents as [string, ...string[]], {
+  error: (issue) =>
+    issue.input === certificationEvent
+      ? `${certificationEvent} is not a competition event: test results go to a test-result endpoint (dashboard, Webhooks → Test results).`
+      : `Unknown event. Available: ${competitionEvents.join(", ")}.`,
+});
+
+/** A competition endpoint, registered through POST /api/v1/webhooks (API key or dashboard). */
 export const createWebhookInput = z.object({
   url: webhookUrl,
   events: z
-    .array(z.enum(availableEvents as [string, ...string[]], { message: `Unknown event. Available: ${availableEvents.join(", ")}.` }))
-    .max(availableEvents.length)
+    .array(competitionEvent)
+    .max(competitionEvents.length)
     .default([])
     .transform((events) => [...new Set(events)])
-    .meta({ description: "Events to receive; empty (or absent) means every event." }),
+    .meta({ description: "Events to receive, a subset of `available_events`; empty (or absent) means all of them." }),
   secret: z
     .string()
     .min(16, "secret must be 16 to 128 characters.")
@@ -51,12 +61,22 @@ export const createdWebhook = webhookView
 
 export const webhookList = pageSchema(webhookView)
   .extend({
-    available_events: z.array(z.string()).meta({ description: "Every event the platform emits." }),
+    available_events: z.array(z.string()).meta({ description: "The competition events an endpoint registered here can receive (the nine of the specification)." }),
     event_descriptions: z
       .record(z.string(), z.string())
       .meta({ description: "Not in the specification (additive): what each of `available_events` means, by name." }),
   })
   .meta({ id: "WebhookList" });
+
+/** A test-result endpoint: only an address; the secret is always generated. */
+export const createTestResultWebhookInput = z.object({ url: webhookUrl });
+export type CreateTestResultWebhookInput = z.output<typeof createTestResultWebhookInput>;
+
+export const createdTestResultWebhook = webhookView
+  .extend({ secret: z.string().meta({ description: "The generated signing secret (`whsec_…`): shown this once." }) })
+  .meta({ id: "CreatedTestResultWebhook" });
+
+export const testResultWebhookList = pageSchema(webhookView).meta({ id: "TestResultWebhookList" });
 
 export const attemptView = z.object({
   number: z.number().int(),

@@ -2,17 +2,31 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventCatalog } from "@/lib/events/catalog";
+import { competitionEvents, eventCatalog } from "@/lib/events/catalog";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { client, expectStatus } from "./support";
 
 /**
- * `available_events` is the authoritative list of what the platform emits. It is compared
- * with what the code actually emits, read from the source: every `publishEvent(` call in
- * lib/ (and app/) and the event-type literal it passes. An event emitted but not listed, or listed
- * but never emitted, fails here.
+ * `available_events` is the authoritative list of the competition events: exactly the nine
+ * of the specification. The catalog is compared with what the code actually emits, read from
+ * the source: every `publishEvent(` call in lib/ (and app/) and the event-type literal it
+ * passes. An event emitted but not in the catalog, or catalogued but never emitted, fails
+ * here; so does a competition event missing from `available_events`, or `test.completed`
+ * (the certification service's event, sent to test-result endpoints only) listed there.
  */
+
+const specEvents = [
+  "ctf.deployed",
+  "ctf.archived",
+  "ctf.deleted",
+  "challenge.published",
+  "challenge.unpublished",
+  "deployment.deployed",
+  "deployment.stopped",
+  "member.invited",
+  "member.joined",
+];
 
 const root = path.resolve(__dirname, "../..");
 
@@ -58,7 +72,7 @@ beforeAll(async () => {
 });
 afterAll(() => database?.drop());
 
-describe("available_events is the set of events the code emits", () => {
+describe("available_events is the nine competition events; the catalog is the set of events the code emits", () => {
   // The domain (lib/) emits; app/ is scanned too, in case a route handler ever does.
   const sites = publishEventCalls([...sourceFiles(path.join(root, "lib")), ...sourceFiles(path.join(root, "app"))]);
   const emitted = [...new Set(sites.map((site) => site.type))].sort();
@@ -69,28 +83,20 @@ describe("available_events is the set of events the code emits", () => {
     expect(withoutLiteral, "publishEvent calls whose event type is not a string literal").toEqual([]);
   });
 
-  it("GET /api/v1/webhooks available_events equals the emitted set, and so does the catalog", async () => {
-    const { secret } = await createTrainer(database.db, { scopes: ["ctf:read"] });
-    const listed = expectStatus(await client(secret).listWebhooks(), 200).available_events as string[];
-    expect(new Set(listed).size).toBe(listed.length);
-    expect([...listed].sort()).toEqual(emitted);
+  it("the catalog equals the emitted set: the nine competition events and test.completed", () => {
     expect(Object.keys(eventCatalog).sort()).toEqual(emitted);
+    expect(emitted).toEqual([...specEvents, "test.completed"].sort());
   });
 
-  it("includes the nine competition events of the spec", () => {
-    for (const event of [
-      "ctf.deployed",
-      "ctf.archived",
-      "ctf.deleted",
-      "challenge.published",
-      "challenge.unpublished",
-      "deployment.deployed",
-      "deployment.stopped",
-      "member.invited",
-      "member.joined",
-    ]) {
-      expect(emitted).toContain(event);
-    }
+  it("GET /api/v1/webhooks available_events is exactly the nine of the spec, each described", async () => {
+    const { secret } = await createTrainer(database.db, { scopes: ["ctf:read"] });
+    const body = expectStatus(await client(secret).listWebhooks(), 200);
+    const listed = body.available_events as string[];
+    expect(new Set(listed).size).toBe(listed.length);
+    expect([...listed].sort()).toEqual([...specEvents].sort());
+    expect(listed).not.toContain("test.completed");
+    expect(Object.keys(body.event_descriptions).sort()).toEqual([...specEvents].sort());
+    expect([...competitionEvents].sort()).toEqual([...specEvents].sort());
   });
 
   it("the scanner itself: sees multi-line calls, skips declarations and comments, flags a non-literal type", () => {

@@ -7,6 +7,7 @@ import { acceptInvitation, selfEnrol } from "@/lib/ctf/members";
 import { inviteMemberInput } from "@/lib/ctf/schemas";
 import { eventCatalog } from "@/lib/events/catalog";
 import { EmbeddedWorker } from "@/lib/jobs/worker";
+import { createTestResultWebhook } from "@/lib/webhooks/endpoints";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver, type RecordedRequest } from "../helpers/receivers";
@@ -53,7 +54,7 @@ let api: Client;
 let reader: Client;
 let workspaceId: string;
 const receivers = receiverPool();
-const hooks = {} as Record<"subscribed" | "others" | "every" | "some", Hook>;
+const hooks = {} as Record<"subscribed" | "testResults" | "every" | "some", Hook>;
 
 // Shared by the steps below, in order.
 const title = "Spring CTF — «finale» ✓";
@@ -78,16 +79,19 @@ beforeAll(async () => {
 
   const lists = {
     subscribed: [...competitionEvents],
-    others: ["test.completed"],
     every: [],
     some: ["member.joined", "ctf.deleted"],
-  } satisfies Record<keyof typeof hooks, string[]>;
+  } satisfies Record<Exclude<keyof typeof hooks, "testResults">, string[]>;
   for (const [name, events] of Object.entries(lists) as [keyof typeof hooks, string[]][]) {
     const receiver = await receivers.start({ kind: "ok" }, name);
     const secret = `s3cret-${name}-${randomBytes(12).toString("hex")}`;
     const created = expectStatus(await api.createWebhook({ url: receiver.url, events, secret }), 201);
     hooks[name] = { name, receiver, secret, id: created.id, events };
   }
+  // A test-result endpoint of the same workspace (the dashboard registers those): it takes test.completed only.
+  const receiver = await receivers.start({ kind: "ok" }, "testResults");
+  const created = await createTestResultWebhook(database.db, workspaceId, { url: receiver.url });
+  hooks.testResults = { name: "testResults", receiver, secret: created.secret, id: created.id, events: created.events };
 });
 
 afterAll(async () => {
@@ -329,8 +333,8 @@ describe("subscriptions", () => {
     for (const request of every.receiver.requests) expectCompetitionDelivery(request, every.secret, String(request.headers["x-service-event"]));
   });
 
-  it("an endpoint subscribed to other events got none of these; a partial list got only its events", async () => {
-    expect(hooks.others.receiver.requests).toHaveLength(0);
+  it("a test-result endpoint got none of these; a partial list got only its events", async () => {
+    expect(hooks.testResults.receiver.requests).toHaveLength(0);
     expect(countsOf(hooks.some.receiver.requests)).toEqual({ "member.joined": 1, "ctf.deleted": 1 });
     for (const request of hooks.some.receiver.requests) expectCompetitionDelivery(request, hooks.some.secret, String(request.headers["x-service-event"]));
   });

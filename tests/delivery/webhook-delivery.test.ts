@@ -6,7 +6,7 @@ import type { Event } from "@/db/schema";
 import type { EventData } from "@/lib/events/catalog";
 import { publishEvent } from "@/lib/events/publish";
 import { EmbeddedWorker } from "@/lib/jobs/worker";
-import { createWebhook } from "@/lib/webhooks/endpoints";
+import { createTestResultWebhook, createWebhook } from "@/lib/webhooks/endpoints";
 import { DELIVERY_DEADLINE_MS } from "@/lib/webhooks/http";
 import type { DeliveryView } from "@/lib/webhooks/schemas";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -74,12 +74,23 @@ afterAll(async () => {
 
 type Hook = { workspaceId: string; endpointId: string; secret: string };
 
-async function endpoint(receiver: Receiver, subscribed: Published[] = [], workspaceId?: string): Promise<Hook> {
+/** A competition endpoint: the competition events it subscribes to (empty: all of them). */
+async function endpoint(receiver: Receiver, subscribed: Exclude<Published, "test.completed">[] = [], workspaceId?: string): Promise<Hook> {
   const workspace = workspaceId ?? (await createTrainer(database.db)).workspaceId;
   const secret = `whsec_${randomBytes(18).toString("base64url")}`;
   const hook = await createWebhook(database.db, workspace, { url: receiver.url, events: subscribed, secret }, "api");
   return { workspaceId: workspace, endpointId: hook.id, secret };
 }
+
+/** A test-result endpoint: test.completed only, with a generated secret. */
+async function testResultEndpoint(receiver: Receiver, workspaceId?: string): Promise<Hook> {
+  const workspace = workspaceId ?? (await createTrainer(database.db)).workspaceId;
+  const hook = await createTestResultWebhook(database.db, workspace, { url: receiver.url });
+  return { workspaceId: workspace, endpointId: hook.id, secret: hook.secret };
+}
+
+/** The endpoint kind that receives `type`. */
+const endpointFor = (receiver: Receiver, type: Published) => (type === "test.completed" ? testResultEndpoint(receiver) : endpoint(receiver));
 
 async function publish(workspaceId: string, ...types: Published[]): Promise<Event[]> {
   return database.db.transaction(async (tx) => {
@@ -122,7 +133,7 @@ describe("receiver-side verifiers (sanity)", () => {
 describe("wire formats, checked by receivers written from the specs", () => {
   it("delivers test.completed in the certification format, signed over the raw bytes", async () => {
     const receiver = await receivers.start({ kind: "ok" }, "certification");
-    const hook = await endpoint(receiver);
+    const hook = await testResultEndpoint(receiver);
     const before = Date.now();
     const [event] = await publish(hook.workspaceId, "test.completed");
     const [request] = await receiver.waitForRequests(1);
@@ -193,19 +204,22 @@ describe("wire formats, checked by receivers written from the specs", () => {
 });
 
 describe("subscriptions and transactions", () => {
-  it("sends an endpoint only the events it subscribed to, or every event when its list is empty", async () => {
+  it("sends a competition endpoint only the competition events it subscribed to (empty list: all of them), test.completed only to test-result endpoints", async () => {
     const trainer = await createTrainer(database.db);
     const onlyCtf = await receivers.start({ kind: "ok" }, "only-ctf");
-    const onlyTest = await receivers.start({ kind: "ok" }, "only-test");
+    const onlyMember = await receivers.start({ kind: "ok" }, "only-member");
+    const testResults = await receivers.start({ kind: "ok" }, "test-results");
     const every = await receivers.start({ kind: "ok" }, "every");
     const elsewhere = await receivers.start({ kind: "ok" }, "other-workspace");
     const ctfHook = await endpoint(onlyCtf, ["ctf.deployed"], trainer.workspaceId);
-    const testHook = await endpoint(onlyTest, ["test.completed"], trainer.workspaceId);
+    const memberHook = await createWebhook(database.db, trainer.workspaceId, { url: onlyMember.url, events: ["member.joined"] }, "api");
+    const testHook = await testResultEndpoint(testResults, trainer.workspaceId);
     const everyHook = await endpoint(every, [], trainer.workspaceId);
     await endpoint(elsewhere, []);
+    await testResultEndpoint(elsewhere);
 
     const [completed, deployed] = await publish(trainer.workspaceId, "test.completed", "ctf.deployed");
-    await settledDeliveries(database.db, trainer.workspaceId, everyHook.endpointId, 2);
+    await settledDeliveries(database.db, trainer.workspaceId, everyHook.endpointId, 1);
     await settledDeliveries(database.db, trainer.workspaceId, ctfHook.endpointId, 1);
     await settledDeliveries(database.db, trainer.workspaceId, testHook.endpointId, 1);
     await sleep(300);
@@ -213,13 +227,16 @@ describe("subscriptions and transactions", () => {
     expect(onlyCtf.requests.map(eventIdOf)).toEqual([deployed.id]);
     expect(onlyCtf.requests[0].headers["x-service-event"]).toBe("ctf.deployed");
     expect(onlyCtf.requests[0].headers["x-webhook-event"]).toBeUndefined();
-    expect(onlyTest.requests.map(eventIdOf)).toEqual([completed.id]);
-    expect(new Set(every.requests.map(eventIdOf))).toEqual(new Set([completed.id, deployed.id]));
-    expect(every.requests).toHaveLength(2);
+    expect(testResults.requests.map(eventIdOf)).toEqual([completed.id]);
+    expect(verifyCertification(testResults.requests[0].raw, testResults.requests[0].headers, testHook.secret)).toBe("valid");
+    // An all-events competition endpoint gets the competition event, never test.completed.
+    expect(every.requests.map(eventIdOf)).toEqual([deployed.id]);
+    expect(onlyMember.requests).toHaveLength(0);
     expect(elsewhere.requests).toHaveLength(0);
     expect(await deliveriesOf(database.db, trainer.workspaceId, ctfHook.endpointId)).toHaveLength(1);
     expect(await deliveriesOf(database.db, trainer.workspaceId, testHook.endpointId)).toHaveLength(1);
-    expect(await deliveriesOf(database.db, trainer.workspaceId, everyHook.endpointId)).toHaveLength(2);
+    expect(await deliveriesOf(database.db, trainer.workspaceId, everyHook.endpointId)).toHaveLength(1);
+    expect(await deliveriesOf(database.db, trainer.workspaceId, memberHook.id)).toHaveLength(0);
   });
 
   it("delivers nothing and leaves no rows when the publishing transaction rolls back", async () => {
@@ -266,7 +283,7 @@ describe("failures: 3 attempts with linear backoff, then dropped (one worker run
     redirectTarget = await receivers.start({ kind: "ok" }, "redirect-target");
     for (const [name, behaviour, type] of specs) {
       const receiver = await receivers.start(behaviour === "redirect" ? { kind: "redirect", location: redirectTarget.url } : behaviour, name);
-      cases[name] = { receiver, hook: await endpoint(receiver), type, eventId: "", delivery: undefined as never };
+      cases[name] = { receiver, hook: await endpointFor(receiver, type), type, eventId: "", delivery: undefined as never };
     }
     const healthyReceiver = await receivers.start({ kind: "ok" }, "healthy");
     const healthyHook = await endpoint(healthyReceiver);

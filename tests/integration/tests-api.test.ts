@@ -5,7 +5,7 @@ import { answers, domains, emailMessages, events, recipients, testQuestions, tes
 import { createCertification } from "@/lib/certification/catalog";
 import { createCertificationInput } from "@/lib/certification/schemas";
 import { openTest, saveAnswer, submitTest } from "@/lib/tests/taking";
-import { createWebhook } from "@/lib/webhooks/endpoints";
+import { createTestResultWebhook, createWebhook } from "@/lib/webhooks/endpoints";
 import { setPlan } from "@/lib/workspaces";
 import * as testsRoute from "@/app/api/v1/tests/route";
 import * as testRoute from "@/app/api/v1/tests/[code]/route";
@@ -174,7 +174,9 @@ describe("reading tests", () => {
 describe("the recipient's journey and test.completed", () => {
   it("started on open, answers saved one by one, completed on submit with results per domain, one webhook", async () => {
     await setPlan(database.db, trainer.workspaceId, "pro");
-    await createWebhook(database.db, trainer.workspaceId, { url: "https://receiver.example.com/hook", events: ["test.completed"] }, "api");
+    const testResults = await createTestResultWebhook(database.db, trainer.workspaceId, { url: "https://receiver.example.com/hook" });
+    // A competition endpoint taking every competition event: test.completed is not one of them.
+    const competition = await createWebhook(database.db, trainer.workspaceId, { url: "https://receiver.example.com/competition", events: [] }, "api");
     const made = await create({ certification_id: certificationId, domains: domainIds.slice(0, 2), questions: 4, recipients: [{ email: "eve@example.com", name: "Eve" }], send_email: false });
     const code = made.body.code;
     const token = made.body.recipients[0].link.split("/t/")[1];
@@ -210,7 +212,9 @@ describe("the recipient's journey and test.completed", () => {
     const published = await database.db.select().from(events).where(sql`${events.type} = 'test.completed' and ${events.data}->>'test' = ${code}`);
     expect(published).toHaveLength(1);
     expect(published[0].data).toMatchObject({ test: code, score: 50, correct: 2, questions: 4, recipient: { email: "eve@example.com", name: "Eve" } });
-    expect(await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, published[0].id))).toHaveLength(1);
+    const delivered = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, published[0].id));
+    expect(delivered.map((delivery) => delivery.endpointId)).toEqual([testResults.id]);
+    expect(delivered.map((delivery) => delivery.endpointId)).not.toContain(competition.id);
 
     await expect(saveAnswer(database.db, token, { question_id: first.id, option: 0 })).rejects.toMatchObject({ code: "conflict" });
     const resend = await call(resendRoute.POST, `/api/v1/tests/${code}/recipients/${made.body.recipients[0].id}/resend`, {

@@ -1,13 +1,17 @@
 import { eq } from "drizzle-orm";
 import { webhookDeliveries } from "@/db/schema";
 import { sendTestEvent } from "@/lib/webhooks/deliveries";
-import { createWebhook } from "@/lib/webhooks/endpoints";
+import { createTestResultWebhook, createWebhook } from "@/lib/webhooks/endpoints";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
 import type { Samples } from "./types";
 
 const ownWebhook = async (db: Db, trainer: Trainer) => ({
   id: (await createWebhook(db, trainer.workspaceId, { url: "https://example.com/hook", events: [] }, "api")).id,
+});
+
+const ownTestResultWebhook = async (db: Db, trainer: Trainer) => ({
+  id: (await createTestResultWebhook(db, trainer.workspaceId, { url: "https://example.com/results" })).id,
 });
 
 export const webhookSamples: Samples = {
@@ -24,4 +28,8 @@ export const webhookSamples: Samples = {
       return { id: delivery.id };
     },
   },
+  "testResultWebhooks.list": {},
+  "testResultWebhooks.create": { body: () => ({ url: "https://example.com/results" }) },
+  "testResultWebhooks.delete": { params: ({ db }, trainer) => ownTestResultWebhook(db, trainer) },
+  "testResultWebhooks.deliveries": { params: ({ db }, trainer) => ownTestResultWebhook(db, trainer) },
 };

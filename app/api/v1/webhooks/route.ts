@@ -1,13 +1,13 @@
 import { handle } from "@/lib/api/handle";
-import { availableEvents, eventCatalog } from "@/lib/events/catalog";
+import { competitionEvents, eventCatalog } from "@/lib/events/catalog";
 import { webhookContracts as webhooks } from "@/lib/webhooks/contracts";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/endpoints";
 
-const eventDescriptions = Object.fromEntries(availableEvents.map((name) => [name, eventCatalog[name].description]));
+const eventDescriptions = Object.fromEntries(competitionEvents.map((name) => [name, eventCatalog[name].description]));
 
 export const GET = handle(webhooks.list, async ({ db, workspaceId, query }) => ({
-  ...(await listWebhooks(db, workspaceId, query)),
-  available_events: availableEvents,
+  ...(await listWebhooks(db, workspaceId, "competition", query)),
+  available_events: competitionEvents,
   event_descriptions: eventDescriptions,
 }));
 

@@ -2,4 +2,4 @@ import { handle } from "@/lib/api/handle";
 import { webhookContracts as webhooks } from "@/lib/webhooks/contracts";
 import { deleteWebhook } from "@/lib/webhooks/endpoints";
 
-export const DELETE = handle(webhooks.remove, async ({ db, workspaceId, params }) => ({ deleted: true as const, webhook: await deleteWebhook(db, workspaceId, params.id) }));
+export const DELETE = handle(webhooks.remove, async ({ db, workspaceId, params }) => ({ deleted: true as const, webhook: await deleteWebhook(db, workspaceId, "competition", params.id) }));

@@ -2,4 +2,4 @@ import { handle } from "@/lib/api/handle";
 import { webhookContracts as webhooks } from "@/lib/webhooks/contracts";
 import { listDeliveries } from "@/lib/webhooks/deliveries";
 
-export const GET = handle(webhooks.deliveries, ({ db, workspaceId, params, query }) => listDeliveries(db, workspaceId, params.id, query));
+export const GET = handle(webhooks.deliveries, ({ db, workspaceId, params, query }) => listDeliveries(db, workspaceId, params.id, query, "competition"));

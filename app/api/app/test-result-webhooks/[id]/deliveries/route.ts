@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/handle";
+import { webhookContracts as webhooks } from "@/lib/webhooks/contracts";
+import { listDeliveries } from "@/lib/webhooks/deliveries";
+
+export const GET = handle(webhooks.testResultDeliveries, ({ db, workspaceId, params, query }) => listDeliveries(db, workspaceId, params.id, query, "certification"));

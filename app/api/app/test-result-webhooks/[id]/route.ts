@@ -1,0 +1,8 @@
+import { handle } from "@/lib/api/handle";
+import { webhookContracts as webhooks } from "@/lib/webhooks/contracts";
+import { deleteWebhook } from "@/lib/webhooks/endpoints";
+
+export const DELETE = handle(webhooks.removeTestResult, async ({ db, workspaceId, params }) => ({
+  deleted: true as const,
+  webhook: await deleteWebhook(db, workspaceId, "certification", params.id),
+}));
