@@ -230,7 +230,8 @@ describe("dashboard competition routes", () => {
     expect(snapshot.status).toBe(200);
     expect(snapshot.body.challenges).toHaveLength(2);
     expect(snapshot.body.members.map((m: { email: string }) => m.email).sort()).toEqual(["ann@example.com", "visitor@example.com"]);
-    expect(snapshot.body.scores).toHaveLength(2);
+    // The final scoreboard lists joined players only: nobody accepted here.
+    expect(snapshot.body.scores).toEqual([]);
 
     const deleted = await as(trainer, ctfRoute.DELETE, "/ctf", { method: "DELETE", params: { ctf_id: ctfId } });
     expect(deleted.body).toEqual({ deleted: true, id: ctfId });
