@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { contract, intParam, prefixedParam } from "@/lib/api/contract";
 import { pagingQuery } from "@/lib/api/paging";
+import { inviteMemberInput } from "./schemas";
 import { flagAttemptInput, flagAttemptView, hintUnlockView, scoreboardList } from "./play-schemas";
 
 const ctfParams = z.object({ ctf_id: prefixedParam("ctf", "Competition") });
@@ -67,6 +68,22 @@ export const playContracts = {
       summary: "Unlock a hint",
       description: `The hint's text (position \`n\` from 1), its cost deducted from the score once (unlocking again costs nothing; free hints too). ${notRunning}`,
       errors: [409],
+    },
+  }),
+  resendLink: contract({
+    id: "play.link",
+    method: "POST",
+    path: "/api/c/{ctf_id}/link",
+    caller: "public",
+    params: ctfParams,
+    body: inviteMemberInput,
+    status: 202,
+    response: z.object({ status: z.literal("sent"), message: z.string() }),
+    docs: {
+      tag: "Public pages",
+      summary: "Send me my link again",
+      description:
+        "The form of a deployed competition's page: a member (invited or joined) gets their own link by e-mail, which signs them in again. Same-origin only; the public mail limits apply (3 per address, 60 per client per hour); the answer is the same whether or not anything was sent (no enumeration).",
     },
   }),
 };

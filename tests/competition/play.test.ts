@@ -207,3 +207,27 @@ describe("the scoreboard", () => {
     expect((await submit(bob.cookie, ctfId, challengeId, "CTF{warm}")).status).toBe(409);
   });
 });
+
+describe("send me my link again", () => {
+  it("mails a member their own link, nobody else, within the public mail limits; the answer is always the same", async () => {
+    const linkRoute = await import("@/app/api/c/[ctf_id]/link/route");
+    const { emailMessages } = await import("@/db/schema");
+    const ctfId = await runningCtf(database.db, trainer);
+    await playerOf(database.db, trainer, ctfId, "eve@example.com");
+    const ask = (email: string) =>
+      call(linkRoute.POST, `/api/c/${ctfId}/link`, { method: "POST", params: { ctf_id: ctfId }, body: { email }, headers: { ...origin, "x-forwarded-for": "203.0.113.9" } });
+    const links = async () => (await database.db.select().from(emailMessages).where(eq(emailMessages.kind, "player_link"))).filter((m) => m.to === "eve@example.com");
+
+    const answers = [await ask("eve@example.com"), await ask("nobody@example.com")];
+    expect(answers.map((a) => a.status)).toEqual([202, 202]);
+    expect(answers[1].body.message).toBe(answers[0].body.message.replace("eve@example.com", "nobody@example.com"));
+    expect(await links()).toHaveLength(1);
+    // 3 public mails per address per hour: two more, then nothing, still 202.
+    expect((await ask("eve@example.com")).status).toBe(202);
+    expect((await ask("eve@example.com")).status).toBe(202);
+    expect(await links()).toHaveLength(3);
+    expect((await ask("eve@example.com")).status).toBe(202);
+    expect(await links()).toHaveLength(3);
+    expect((await links())[0].links[0]).toMatch(/\/c\/join\/[A-Za-z0-9_-]+$/);
+  });
+});

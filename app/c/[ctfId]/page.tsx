@@ -6,6 +6,7 @@ import { JoinCompetitionForm } from "@/components/competitions/join-competition-
 import { formatWindow } from "@/components/competitions/format";
 import { ChallengeCard } from "@/components/play/challenge-card";
 import { Countdown } from "@/components/play/countdown";
+import { ResendLinkForm } from "@/components/play/resend-link-form";
 import { Scoreboard } from "@/components/play/scoreboard";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/db";
@@ -89,6 +90,15 @@ export default async function PublicCompetitionPage({ params }: Params) {
         </Card>
       ) : (
         <p className="mt-6 text-sm text-slate-600">Taking part is by invitation: use the link in your invitation e-mail.</p>
+      )}
+
+      {player || state === "ended" ? null : (
+        <details className="mt-4 text-sm">
+          <summary className="cursor-pointer font-medium text-slate-700">Already taking part? Send me my link again</summary>
+          <div className="mt-3 max-w-md">
+            <ResendLinkForm ctfId={ctf.id} />
+          </div>
+        </details>
       )}
 
       {state === "not_started" ? (
