@@ -10,7 +10,11 @@ export type CtfSnapshot = {
   archived_at: string;
   challenges: { challenge_id: string; title: string; category: string; points: number; status: string; platform_challenge_id: number | null }[];
   members: { member_id: string; email: string; status: string; score: number }[];
-  scores: { member_id: string; email: string; score: number }[];
+  /** The final scoreboard of the joined players, in its order. */
+  scores: { pos?: number; member_id: string; name?: string; email: string; score: number; solves?: number; last_solve_at?: string | null }[];
+  /** Absent from snapshots taken before players could play. */
+  solves?: { member_id: string; challenge_id: string; points: number; solved_at: string }[];
+  attempts?: { challenge_id: string; attempts: number; correct: number }[];
 };
 
 /** A managed competition, hosted on the configured competition platform. */
@@ -108,7 +112,10 @@ export const members = pgTable(
     status: text("status").$type<MemberStatus>().notNull().default("invited"),
     selfEnrolled: boolean("self_enrolled").notNull().default(false),
     invitations: integer("invitations").notNull().default(1),
+    /** Written when the competition is archived (the live score is derived from solves and hint unlocks). */
     score: integer("score").notNull().default(0),
+    /** Shown to other players instead of the address; asked at acceptance. */
+    displayName: text("display_name"),
     invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
     joinedAt: timestamp("joined_at", { withTimezone: true }),
   },

@@ -8,4 +8,5 @@ export * from "./jobs";
 export * from "./tests";
 export * from "./classes";
 export * from "./competitions";
+export * from "./play";
 export * from "./rate-limits";

@@ -14,6 +14,9 @@ export const deploymentStatuses = ["deploying", "live", "deploy_failed", "stoppe
 
 export const memberStatuses = ["invited", "joined"] as const;
 
+/** What came of a flag submitted by a player. */
+export const attemptResults = ["correct", "incorrect", "already_solved"] as const;
+
 export const emailStatuses = ["queued", "sent", "failed", "dropped"] as const;
 
 export const emailDeliveryStatuses = ["delivered", "delivery_delayed", "bounced", "complained"] as const;

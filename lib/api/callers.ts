@@ -2,6 +2,7 @@ import type { Database } from "@/db";
 import type { Workspace } from "@/db/schema";
 import { requireWorkspace, type SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
+import { findPlayer, playerCookieName, readCookie, type Player } from "@/lib/ctf/players";
 import { hasScope } from "@/lib/keys/scopes";
 import { hashApiKey, readApiKey } from "@/lib/keys/secret";
 import { postgresLimiter, RATE_LIMIT, type Admission, type RateState, type RequestLimiter } from "@/lib/ratelimit";
@@ -20,7 +21,7 @@ type CallerContexts = {
   workspace: { workspaceId: string; caller: WorkspaceCaller };
   session: { workspaceId: string; user: SessionUser; workspace: Workspace };
   recipient: Record<never, never>;
-  player: { clientIp: string };
+  player: { clientIp: string; player: Player };
   public: { clientIp: string };
   provider: Record<never, never>;
 };
@@ -29,7 +30,8 @@ export type CallerOf<K extends CallerKind> = CallerContexts[K];
 /** An admitted caller: its context, and what the response and the log say about it. */
 export type Admitted = { kind: string; context: Record<string, unknown>; rate?: RateState; keyPrefix?: string };
 
-type Admit = { database: Database; req: Request; contract: AnyContract };
+/** `params`: the path's raw values (a player's cookie is per competition, named by `ctf_id`). */
+type Admit = { database: Database; req: Request; contract: AnyContract; params: Record<string, string | string[]> };
 
 /** Admits the caller the endpoint's contract names, or throws (401, 403, 429). */
 export function admitCaller(kind: CallerKind, admit: Admit): Promise<Admitted> {
@@ -51,9 +53,13 @@ const admitters: Record<CallerKind, (admit: Admit) => Promise<Admitted>> = {
   async recipient() {
     return { kind: "recipient", context: {} };
   },
-  async player({ req }) {
+  // The cookie of the competition in the path (lib/ctf/players.ts); another competition's cookie signs nobody in.
+  async player({ database, req, params }) {
     requireSameOrigin(req);
-    return { kind: "player", context: { clientIp: clientAddress(req.headers) } };
+    const ctfId = typeof params.ctf_id === "string" ? params.ctf_id : "";
+    const player = await findPlayer(database.db, ctfId, readCookie(req.headers.get("cookie"), playerCookieName(ctfId)));
+    if (!player) throw new AppError("unauthorized", "Not a player of this competition: accept your invitation (its link signs you in).");
+    return { kind: "player", context: { clientIp: clientAddress(req.headers), player } };
   },
   // Only our own pages post here: another site cannot make visitors' browsers send mail.
   async public({ req }) {

@@ -38,8 +38,9 @@ export function handle<C extends Contract>(contract: C, run: (ctx: HandlerContex
     try {
       rejectOversizedBody(req, contract.maxBodyBytes);
       const database = await getDatabase();
-      admitted = await admitCaller(contract.caller as CallerKind, { database, req, contract });
-      const input = await parseInput(contract, req, (await context?.params) ?? {});
+      const rawParams = (await context?.params) ?? {};
+      admitted = await admitCaller(contract.caller as CallerKind, { database, req, contract, params: rawParams });
+      const input = await parseInput(contract, req, rawParams);
       const result = await run({ req, requestId, db: database.db, ...input, ...admitted.context } as HandlerContext<C>);
       response = result instanceof Response ? result : respond(contract, result);
     } catch (error) {

@@ -58,7 +58,7 @@ const callerNotes: Record<CallerKind, (contract: AnyContract) => string> = {
     " The dashboard calls it with its signed-in session (same origin; changes count against the user's own 120-per-60-s bucket).",
   session: () => "Dashboard only: a signed-in session of the same origin. Changes count against the user's 120-per-60-s bucket.",
   recipient: () => "No account: the personal token in the path is the credential. Never cached.",
-  player: () => "A joined player of the competition (the HttpOnly player cookie set when the invitation was accepted).",
+  player: () => "A joined player of the competition: the HttpOnly cookie `ctf_player_{ctf_id}` set when the invitation was accepted (401 without it). Changes must come from a page of this app (same Origin).",
   public: () => "No credentials. Changes must come from a page of this app (same Origin).",
   provider: () => "Called by a provider, server to server; its signature over the raw body is the credential (401 when it does not verify).",
 };
@@ -68,7 +68,7 @@ function expectedErrors(contract: AnyContract): number[] {
   if (contract.caller === "workspace" || contract.caller === "session") [401, 429].forEach((s) => errors.add(s));
   if (contract.caller === "workspace" && contract.scope) errors.add(403);
   if (contract.method !== "GET" && contract.caller !== "recipient" && contract.caller !== "provider") errors.add(403);
-  if (contract.caller === "provider") errors.add(401);
+  if (contract.caller === "provider" || contract.caller === "player") errors.add(401);
   if (contract.params) errors.add(404);
   if (contract.query) errors.add(422);
   if (contract.body) [400, 413, 422].forEach((s) => errors.add(s));
@@ -121,8 +121,8 @@ export function generateOpenApiDocument(contracts: readonly AnyContract[]) {
   registry.registerComponent("securitySchemes", "Player", {
     type: "apiKey",
     in: "cookie",
-    name: "ctf_player",
-    description: "A competition player's HttpOnly cookie, set when the invitation is accepted.",
+    name: "ctf_player_{ctf_id}",
+    description: "A competition player's HttpOnly cookie, one per competition (named with its id), set when the invitation is accepted.",
   });
   for (const contract of contracts) if (!contract.docs.hidden) register(registry, contract);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({

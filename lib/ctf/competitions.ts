@@ -7,6 +7,7 @@ import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
 import { scheduleStep } from "@/lib/outbox/steps";
 import { configuredHostKind, hostFor, HostError } from "./hosting";
+import { settleFinalScores } from "./scoreboard";
 import type { CreateCtfInput, CtfView, UpdateCtfInput } from "./schemas";
 import { toCtfView } from "./views";
 
@@ -161,6 +162,9 @@ export async function archiveCtf(db: Db, workspaceId: string, ctfId: string): Pr
   await db.transaction(async (tx) => {
     const ctf = await findCtf(tx, workspaceId, ctfId, true);
     assertState(ctf, "archive");
+    // Played here (the built-in host): the final scores first (they write members.score), then
+    // the rows that show them. On an external host the members' scores are kept as they are.
+    const standings = ctf.host === "builtin" ? await settleFinalScores(tx, ctf.id) : undefined;
     const [challengeRows, memberRows] = await Promise.all([
       tx.select().from(challenges).where(eq(challenges.ctfId, ctf.id)),
       tx.select().from(members).where(eq(members.ctfId, ctf.id)),
@@ -170,7 +174,8 @@ export async function archiveCtf(db: Db, workspaceId: string, ctfId: string): Pr
       archived_at: archivedAt.toISOString(),
       challenges: challengeRows.map((c) => ({ challenge_id: c.id, title: c.title, category: c.category, points: c.points, status: c.status, platform_challenge_id: c.platformChallengeId })),
       members: memberRows.map((m) => ({ member_id: m.id, email: m.email, status: m.status, score: m.score })),
-      scores: [...memberRows].sort((a, b) => b.score - a.score).map((m) => ({ member_id: m.id, email: m.email, score: m.score })),
+      scores: standings?.scores ?? [...memberRows].sort((a, b) => b.score - a.score).map((m) => ({ member_id: m.id, email: m.email, score: m.score })),
+      ...(standings ? { solves: standings.solves, attempts: standings.attempts } : {}),
     };
     await tx.update(ctfs).set({ status: "archived", snapshot, archivedAt, updatedAt: archivedAt }).where(eq(ctfs.id, ctf.id));
     await publishEvent(tx, workspaceId, "ctf.archived", {

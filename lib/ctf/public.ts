@@ -6,7 +6,8 @@ import { isTokenShaped } from "@/lib/tests/links";
 
 /**
  * What the public pages served by the built-in host may show, without an account:
- * a deployed competition and its published challenges, a live standalone deployment,
+ * a deployed competition and its published challenges' titles, categories and points (their
+ * content goes to players: lib/ctf/play.ts), a live standalone deployment,
  * and an invitation's competition. Never flags, flag hashes, tokens, members or the
  * workspace; nothing of a competition that is not deployed.
  */
@@ -21,6 +22,9 @@ export type PublicChallenge = {
   hints: { text: string; cost: number }[];
 };
 
+/** A competition's challenge as anyone may see it: no description, no hint text (players get those while it runs). */
+export type ChallengeSummary = Omit<PublicChallenge, "description" | "hints"> & { hints: { cost: number }[] };
+
 export type PublicCompetition = {
   id: string;
   title: string;
@@ -28,7 +32,7 @@ export type PublicCompetition = {
   starts_at: string;
   ends_at: string;
   is_public: boolean;
-  challenges: PublicChallenge[];
+  challenges: ChallengeSummary[];
 };
 
 const publicChallengeColumns = {
@@ -61,7 +65,7 @@ export async function publicCompetition(db: Db, ctfId: string): Promise<PublicCo
     starts_at: ctf.startsAt.toISOString(),
     ends_at: ctf.endsAt.toISOString(),
     is_public: ctf.isPublic,
-    challenges: rows,
+    challenges: rows.map(({ description: _content, hints, ...summary }) => ({ ...summary, hints: hints.map((hint) => ({ cost: hint.cost })) })),
   };
 }
 
@@ -86,6 +90,8 @@ export async function publicDeployment(db: Db, deploymentId: string, now = new D
 
 export type InvitationPreview = {
   email: string;
+  /** The display name given at acceptance, if any. */
+  name: string | null;
   status: "invited" | "joined";
   ctf: {
     id: string;
@@ -102,13 +108,14 @@ export type InvitationPreview = {
 export async function invitationPreview(db: Db, token: string): Promise<InvitationPreview | null> {
   if (!isTokenShaped(token)) return null;
   const [row] = await db
-    .select({ email: members.email, status: members.status, ctf: { id: ctfs.id, title: ctfs.title, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, status: ctfs.status, url: ctfs.url } })
+    .select({ email: members.email, name: members.displayName, status: members.status, ctf: { id: ctfs.id, title: ctfs.title, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, status: ctfs.status, url: ctfs.url } })
     .from(members)
     .innerJoin(ctfs, eq(ctfs.id, members.ctfId))
     .where(eq(members.token, token));
   if (!row) return null;
   return {
     email: row.email,
+    name: row.name,
     status: row.status,
     ctf: {
       id: row.ctf.id,

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "@/db";
-import { challenges, ctfs, members } from "@/db/schema";
+import { challenges, ctfs, members, solves } from "@/db/schema";
 import { unsealFlag } from "@/lib/ctf/flags";
 import { acceptInvitation } from "@/lib/ctf/members";
 import { challengeCategories, difficulties, pointsFor } from "@/lib/ctf/templates";
@@ -160,9 +160,8 @@ describe("competition state machine", () => {
     const bob = expectStatus(await api.invite(ctf.id, "bob@example.test"), 201);
     const [annRow] = await database.db.select({ token: members.token }).from(members).where(eq(members.id, ann.id));
     await acceptInvitation(database.db, annRow.token);
-    // Scores come from the hosting platform's scoreboard; set them as it would have.
-    await database.db.update(members).set({ score: 250 }).where(eq(members.id, ann.id));
-    await database.db.update(members).set({ score: 400 }).where(eq(members.id, bob.id));
+    // Scores come from the players' solves (tests/competition/play.test.ts plays through the routes).
+    await database.db.insert(solves).values({ id: "sol_01JD6S1B9R8W6H3KX1ZJ0V5N2Q", ctfId: ctf.id, challengeId: first.id, memberId: ann.id, points: 100 });
 
     const archived = expectStatus(await api.archive(ctf.id), 200);
     expect(archived).toMatchObject({ status: "archived", challenges: 2, members: 2 });
@@ -177,13 +176,12 @@ describe("competition state machine", () => {
       { challenge_id: second.id, title: "Beta", category: "crypto", points: 300, status: "draft", platform_challenge_id: null },
     ]);
     expect([...snapshot.members].sort((a, b) => a.email.localeCompare(b.email))).toEqual([
-      { member_id: ann.id, email: "ann@example.test", status: "joined", score: 250 },
-      { member_id: bob.id, email: "bob@example.test", status: "invited", score: 400 },
+      { member_id: ann.id, email: "ann@example.test", status: "joined", score: 100 },
+      { member_id: bob.id, email: "bob@example.test", status: "invited", score: 0 },
     ]);
-    expect(snapshot.scores).toEqual([
-      { member_id: bob.id, email: "bob@example.test", score: 400 },
-      { member_id: ann.id, email: "ann@example.test", score: 250 },
-    ]);
+    // The final scoreboard: joined players only.
+    expect(snapshot.scores).toEqual([{ pos: 1, member_id: ann.id, name: "ann", email: "ann@example.test", score: 100, solves: 1, last_solve_at: expect.any(String) }]);
+    expect(snapshot.solves).toEqual([{ member_id: ann.id, challenge_id: first.id, points: 100, solved_at: expect.any(String) }]);
     // The snapshot holds no secret of a challenge.
     expect(JSON.stringify(snapshot)).not.toContain("CTF{");
 

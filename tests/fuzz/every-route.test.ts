@@ -29,7 +29,7 @@ const paramNames = (route: Route) => [...route.path.matchAll(/\{(\w+)\}/g)].map(
 let database: TestDatabase;
 let owner: Trainer;
 /** Per contract id: params naming the owner's resources, and a valid body. */
-const valid: Record<string, { params: Record<string, string>; body: unknown }> = {};
+const valid: Record<string, { params: Record<string, string>; body: unknown; cookie?: string }> = {};
 
 beforeAll(async () => {
   // With a signing secret the Resend webhook route checks what it is sent, instead of being a 404.
@@ -43,7 +43,7 @@ beforeAll(async () => {
   for (const route of routes) {
     const sample = samples[route.contract.id] ?? {};
     const params = (await sample.params?.(world, owner)) ?? {};
-    valid[route.contract.id] = { params, body: await sample.body?.(world, owner, params) };
+    valid[route.contract.id] = { params, body: await sample.body?.(world, owner, params), cookie: sample.cookie?.(params) };
   }
 });
 afterAll(async () => {
@@ -116,6 +116,9 @@ function requestFor(route: Route, attempt: Attempt, key: string): Request {
   for (const [name, value] of Object.entries(attempt.query ?? {})) url.searchParams.set(name, value);
   const headers = new Headers({ host: "localhost" });
   if (route.contract.caller === "workspace") headers.set("x-api-key", key);
+  // A player's cookie is named after the competition: with a changed ctf_id it signs nobody in.
+  const cookie = valid[route.contract.id]?.cookie;
+  if (route.contract.caller === "player" && cookie) headers.set("cookie", cookie);
   const origin = attempt.origin === undefined ? "http://localhost" : attempt.origin;
   if (origin !== null) headers.set("origin", origin);
   let body: string | undefined;
@@ -237,7 +240,7 @@ function knownBadAttempts(route: Route): Attempt[] {
 describe("every route answers bad input with a 4xx in the error shape, and writes nothing", () => {
   it("finds the routes of every caller kind", () => {
     const kinds = new Set(routes.map((route) => route.contract.caller));
-    expect([...kinds].sort()).toEqual(["provider", "public", "recipient", "session", "workspace"]);
+    expect([...kinds].sort()).toEqual(["player", "provider", "public", "recipient", "session", "workspace"]);
     expect(routes.length).toBeGreaterThan(60);
   });
 

@@ -213,3 +213,71 @@ describe.each(routes.map((route) => ({ ...route, label: `${route.method} ${route
     });
   }
 });
+
+/**
+ * The routes of a competition's players (their `ctf_player_{ctf_id}` cookie): the same
+ * table, for that credential. Nobody, an unknown token and another competition's cookie are
+ * 401; another competition's challenge is a 404 with a missing one's message.
+ */
+const playerRoutes = (await contractRoutes()).filter((route) => route.contract.caller === "player");
+
+describe.each(playerRoutes.map((route) => ({ ...route, label: `${route.method} ${route.path}` })))("$label (a player)", (route) => {
+  const sample: Sample = samples[route.contract.id] ?? {};
+  const world = {} as SampleWorld;
+
+  beforeAll(async () => {
+    const owner = await createTrainer(database.db);
+    const stranger = await createTrainer(database.db);
+    Object.assign(world, { db: database.db, owner, stranger });
+  });
+
+  async function request(params: Record<string, string>, cookie: string | undefined, origin = sameOrigin) {
+    const body = await sample.body?.(world, world.owner, params);
+    return call(route.handler, pathWith(route.path, params), { method: route.method, params, body, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
+  }
+
+  it("has a player cookie in its sample", () => {
+    expect(sample.cookie).toBeDefined();
+  });
+
+  it("answers the player as its contract says", async () => {
+    const params = await sample.params!(world, world.owner);
+    expectContractAnswer(await request(params, sample.cookie!(params)), route);
+  });
+
+  it("answers 401 to nobody, to an unknown token and to another competition's player, and writes nothing", async () => {
+    const params = await sample.params!(world, world.owner);
+    const other = await sample.params!(world, world.stranger);
+    const before = await rowCounts();
+    expectError(await request(params, undefined), 401, "unauthorized", route);
+    const [name] = sample.cookie!(params)!.split("=");
+    expectError(await request(params, `${name}=cp_${"A".repeat(43)}`), 401, "unauthorized", route);
+    // The other competition's cookie, as it is and renamed for this one.
+    const [otherName, otherToken] = sample.cookie!(other)!.split("=");
+    expectError(await request(params, `${otherName}=${otherToken}`), 401, "unauthorized", route);
+    expectError(await request(params, `${name}=${otherToken}`), 401, "unauthorized", route);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("answers 404 to another competition's challenge, with a missing one's message, and writes nothing", async () => {
+    const params = await sample.params!(world, world.owner);
+    const other = await sample.params!(world, world.stranger);
+    const cookie = sample.cookie!(params);
+    const before = await rowCounts();
+    const foreign = await request({ ...params, challenge_id: other.challenge_id }, cookie);
+    expectError(foreign, 404, "not_found", route);
+    const missing = await request(absentParams(params), cookie);
+    expect([401, 404]).toContain(missing.status);
+    const missingChallenge = await request({ ...params, challenge_id: absentParams(params).challenge_id }, cookie);
+    expectError(missingChallenge, 404, "not_found", route);
+    expect(missingChallenge.body.error.message).toBe(foreign.body.error.message);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("refuses a change from another origin (403) and writes nothing", async () => {
+    const params = await sample.params!(world, world.owner);
+    const before = await rowCounts();
+    expectError(await request(params, sample.cookie!(params), otherOrigin), 403, "forbidden", route);
+    expect(await rowCounts()).toEqual(before);
+  });
+});

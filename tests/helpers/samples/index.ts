@@ -3,6 +3,7 @@ import { classSamples } from "./classes";
 import { ctfSamples } from "./ctf";
 import { emailSamples } from "./email";
 import { keySamples } from "./keys";
+import { playSamples } from "./play";
 import { testSamples } from "./tests";
 import type { Samples } from "./types";
 import { webhookSamples } from "./webhooks";
@@ -15,6 +16,7 @@ export const samples: Samples = {
   ...classSamples,
   ...webhookSamples,
   ...ctfSamples,
+  ...playSamples,
   ...keySamples,
   ...workspaceSamples,
   ...emailSamples,

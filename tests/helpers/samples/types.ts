@@ -20,6 +20,11 @@ export type Sample = {
   /** A valid body for `trainer` (given the params just made), for contracts that take one. */
   body?: (world: SampleWorld, trainer: Trainer, params: Record<string, string>) => unknown | Promise<unknown>;
   /**
+   * The `Cookie` header of a caller whose credential is a cookie (a player of the competition
+   * in `params`), for the params just made.
+   */
+  cookie?: (params: Record<string, string>) => string | undefined;
+  /**
    * Valid bodies for `world.owner` except that one id in them names `world.stranger`'s
    * resource (`class_id`, `certification_id`, `challenge_id`…): each must be refused (404 or
    * 422) and write nothing. Keyed by what they name, e.g. "class_id".

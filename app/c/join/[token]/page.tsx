@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { AcceptInvitationForm } from "@/components/competitions/accept-invitation-form";
 import { formatWindow } from "@/components/competitions/format";
 import { buttonClass } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { getDb } from "@/db";
+import { defaultPlayerName, findPlayer, playerCookieName } from "@/lib/ctf/players";
 import { invitationPreview } from "@/lib/ctf/public";
 import { acceptInvitationAction } from "./actions";
 
@@ -22,6 +24,9 @@ export default async function AcceptCompetitionInvitationPage({ params }: { para
   if (!invitation) notFound();
   const { ctf } = invitation;
   const joined = invitation.status === "joined";
+  // Joined elsewhere (another browser, a lost cookie): accepting again signs this browser in.
+  const signedIn = joined && (await findPlayer(await getDb(), ctf.id, (await cookies()).get(playerCookieName(ctf.id))?.value)) !== null;
+  const defaultName = invitation.name ?? defaultPlayerName(invitation.email);
 
   return (
     <main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center px-4 py-12">
@@ -37,7 +42,12 @@ export default async function AcceptCompetitionInvitationPage({ params }: { para
         </dl>
 
         <div className="mt-6 space-y-4">
-          {joined ? (
+          {joined && !signedIn && ctf.status !== "archived" ? (
+            <>
+              <p className="text-sm text-slate-600">You have joined {ctf.title}. Sign in to play it in this browser.</p>
+              <AcceptInvitationForm action={acceptInvitationAction.bind(null, token)} defaultName={defaultName} label="Sign in to play" />
+            </>
+          ) : joined ? (
             <>
               <Notice tone="success">
                 <span data-testid="joined-message">You have joined {ctf.title}.</span>
@@ -57,7 +67,7 @@ export default async function AcceptCompetitionInvitationPage({ params }: { para
               <p className="text-sm text-slate-600">
                 Accept to take part as <span className="font-medium text-slate-900">{invitation.email}</span>. No account or password is needed.
               </p>
-              <AcceptInvitationForm action={acceptInvitationAction.bind(null, token)} />
+              <AcceptInvitationForm action={acceptInvitationAction.bind(null, token)} defaultName={defaultName} />
             </>
           )}
         </div>

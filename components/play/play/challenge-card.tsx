@@ -1,0 +1,51 @@
+import { Badge } from "@/components/ui/badge";
+import type { ChallengeSummary } from "@/lib/ctf/public";
+import { FlagForm } from "./flag-form";
+import { Hint } from "./hint";
+
+/**
+ * One challenge of a competition's page. Everyone sees its title, category and points; a
+ * player of the running competition also sees its description, its hints (text once
+ * unlocked) and the flag form, or that it is solved.
+ */
+export function ChallengeCard({
+  ctfId,
+  challenge,
+  play,
+}: {
+  ctfId: string;
+  challenge: ChallengeSummary;
+  play?: { description: string; solved: boolean; hints: Record<number, string> };
+}) {
+  return (
+    <article
+      className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="public-challenge"
+      data-title={challenge.title}
+      data-solved={play?.solved ? "true" : undefined}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <h3 className="text-lg font-semibold break-words">{challenge.title}</h3>
+        <span className="shrink-0 rounded-md bg-brand-50 px-2 py-1 text-sm font-semibold tabular-nums text-brand-700">{challenge.points} pts</span>
+      </div>
+      <div className="mt-1 flex flex-wrap gap-2">
+        <Badge>{challenge.category}</Badge>
+        {challenge.difficulty ? <Badge tone="info">{challenge.difficulty}</Badge> : null}
+        {play?.solved ? <Badge tone="success">Solved</Badge> : null}
+      </div>
+      {play ? (
+        <>
+          {play.description ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{play.description}</p> : null}
+          {challenge.hints.length ? (
+            <div className="mt-3 space-y-2">
+              {challenge.hints.map((hint, index) => (
+                <Hint key={index} ctfId={ctfId} challengeId={challenge.id} n={index + 1} cost={hint.cost} text={play.hints[index + 1]} />
+              ))}
+            </div>
+          ) : null}
+          {play.solved ? null : <FlagForm ctfId={ctfId} challengeId={challenge.id} title={challenge.title} />}
+        </>
+      ) : null}
+    </article>
+  );
+}

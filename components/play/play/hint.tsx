@@ -1,0 +1,41 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { callApi } from "@/components/api";
+import { ErrorNotice } from "@/components/competitions/ui";
+import { Button } from "@/components/ui/button";
+import { playContracts } from "@/lib/ctf/play-contracts";
+import { queryKeys } from "@/lib/query-keys";
+
+/** One hint of a challenge: its text once unlocked (the server serves it only then), else a button saying what it costs. */
+export function Hint({ ctfId, challengeId, n, cost, text }: { ctfId: string; challengeId: string; n: number; cost: number; text?: string }) {
+  const router = useRouter();
+  const client = useQueryClient();
+  const unlock = useMutation({
+    mutationFn: () => callApi(playContracts.unlockHint, { params: { ctf_id: ctfId, challenge_id: challengeId, n } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.scoreboard(ctfId) });
+      router.refresh();
+    },
+  });
+  const shown = text ?? unlock.data?.text;
+  return (
+    <div className="rounded-md border border-slate-200 px-3 py-2 text-sm" data-testid="hint" data-hint={n}>
+      <p className="font-medium text-slate-700">
+        Hint {n}
+        {cost ? <span className="font-normal text-slate-500"> ({cost} points)</span> : <span className="font-normal text-slate-500"> (free)</span>}
+      </p>
+      {shown !== undefined ? (
+        <p className="mt-1 text-slate-700" data-testid="hint-text">
+          {shown}
+        </p>
+      ) : (
+        <Button type="button" variant="secondary" className="mt-2" disabled={unlock.isPending} onClick={() => unlock.mutate()}>
+          {unlock.isPending ? "Unlocking…" : cost ? `Unlock hint ${n} for ${cost} points` : `Show hint ${n}`}
+        </Button>
+      )}
+      {unlock.error ? <ErrorNotice error={unlock.error} /> : null}
+    </div>
+  );
+}

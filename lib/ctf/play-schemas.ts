@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { attemptResults } from "@/db/schema/statuses";
+import { pageSchema } from "@/lib/api/paging";
+
+/** `POST /api/c/{ctf_id}/challenges/{challenge_id}/attempts`. */
+export const flagAttemptInput = z.object({
+  flag: z.string().trim().min(1, "Give a flag.").max(500).meta({ description: "Compared in constant time with the stored hash; a correct flag's text is never stored." }),
+});
+export type FlagAttemptInput = z.output<typeof flagAttemptInput>;
+
+export const flagAttemptView = z
+  .object({
+    status: z.enum(attemptResults),
+    points: z.number().int().meta({ description: "Points this attempt earned: the challenge's points when correct, else 0." }),
+    score: z.number().int().meta({ description: "The player's score after the attempt." }),
+  })
+  .meta({ id: "FlagAttempt" });
+export type FlagAttemptView = z.infer<typeof flagAttemptView>;
+
+export const hintUnlockView = z
+  .object({
+    challenge_id: z.string(),
+    hint: z.number().int().meta({ description: "Position of the hint, from 1." }),
+    text: z.string(),
+    cost: z.number().int(),
+    score: z.number().int().meta({ description: "The player's score after the unlock (the cost is deducted once)." }),
+  })
+  .meta({ id: "HintUnlock" });
+export type HintUnlockView = z.infer<typeof hintUnlockView>;
+
+export const scoreboardEntry = z
+  .object({
+    pos: z.number().int().meta({ description: "Position, from 1; distinct (ties go to who reached the score first)." }),
+    member_id: z.string(),
+    name: z.string().meta({ description: "The player's display name (never the address)." }),
+    score: z.number().int().meta({ description: "Points of solved challenges minus the costs of unlocked hints." }),
+    solves: z.number().int(),
+    last_solve_at: z.string().nullable(),
+  })
+  .meta({ id: "ScoreboardEntry" });
+export type ScoreboardEntry = z.infer<typeof scoreboardEntry>;
+export const scoreboardList = pageSchema(scoreboardEntry).meta({ id: "Scoreboard" });
+
+/** The display name asked when an invitation is accepted (default: the address before `@`). */
+export const playerNameInput = z.string().trim().max(40, "At most 40 characters.").optional();
