@@ -1,40 +1,33 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { callApi } from "@/components/api";
-import { ErrorNotice } from "@/components/competitions/ui";
-import { Button } from "@/components/ui/button";
+import { ApiForm } from "@/components/forms/api-form";
+import { TextInput } from "@/components/forms/inputs";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { Notice } from "@/components/ui/card";
-import { TextField } from "@/components/ui/field";
 import { playContracts } from "@/lib/ctf/play-contracts";
+import { flagAttemptInput, type FlagAttemptInput } from "@/lib/ctf/play-schemas";
 import { queryKeys } from "@/lib/query-keys";
 
 /** A player's flag for one challenge: checked on the server; a solve refreshes the page and the scoreboard. */
 export function FlagForm({ ctfId, challengeId, title }: { ctfId: string; challengeId: string; title: string }) {
   const router = useRouter();
   const client = useQueryClient();
-  const [flag, setFlag] = useState("");
-  const submit = useMutation({
-    mutationFn: (value: string) => callApi(playContracts.attempt, { params: { ctf_id: ctfId, challenge_id: challengeId }, body: { flag: value } }),
+  const form = useApiForm(flagAttemptInput, { defaultValues: { flag: "" } });
+  const submit = useFormMutation(form, {
+    mutationFn: (body: FlagAttemptInput) => callApi(playContracts.attempt, { params: { ctf_id: ctfId, challenge_id: challengeId }, body }),
     onSuccess: (result) => {
       if (result.status === "incorrect") return;
-      setFlag("");
+      form.reset({ flag: "" });
       void client.invalidateQueries({ queryKey: queryKeys.scoreboard(ctfId) });
       router.refresh();
     },
   });
-  const id = `flag-${challengeId}`;
   return (
-    <form
-      className="mt-4 space-y-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (flag.trim()) submit.mutate(flag);
-      }}
-    >
-      <TextField label={`Flag for ${title}`} id={id} value={flag} onChange={(e) => setFlag(e.target.value)} autoComplete="off" spellCheck={false} required />
+    <ApiForm form={form} mutation={submit} submitLabel="Submit flag" pendingLabel="Checking…" className="mt-4 space-y-2">
+      <TextInput form={form} name="flag" id={`flag-${challengeId}`} label={`Flag for ${title}`} autoComplete="off" spellCheck={false} />
       {submit.data?.status === "incorrect" ? (
         <Notice tone="error">
           <span data-testid="flag-result" data-status="incorrect">
@@ -42,10 +35,6 @@ export function FlagForm({ ctfId, challengeId, title }: { ctfId: string; challen
           </span>
         </Notice>
       ) : null}
-      {submit.error ? <ErrorNotice error={submit.error} /> : null}
-      <Button type="submit" className="min-h-11" disabled={submit.isPending}>
-        {submit.isPending ? "Checking…" : "Submit flag"}
-      </Button>
-    </form>
+    </ApiForm>
   );
 }

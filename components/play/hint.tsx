@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { callApi } from "@/components/api";
-import { ErrorNotice } from "@/components/competitions/ui";
+import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { playContracts } from "@/lib/ctf/play-contracts";
 import { queryKeys } from "@/lib/query-keys";
@@ -35,7 +35,7 @@ export function Hint({ ctfId, challengeId, n, cost, text }: { ctfId: string; cha
           {unlock.isPending ? "Unlocking…" : cost ? `Unlock hint ${n} for ${cost} points` : `Show hint ${n}`}
         </Button>
       )}
-      {unlock.error ? <ErrorNotice error={unlock.error} /> : null}
+      {unlock.error ? <RequestErrorNotice error={unlock.error} /> : null}
     </div>
   );
 }
