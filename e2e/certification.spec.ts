@@ -207,3 +207,36 @@ test("a trainer sends a test to two people; one takes it, reloading half-way; re
     await receiver.close();
   }
 });
+
+test("a trainer's own certification counts its questions as they are added, edited and deleted, without a reload", async ({ page }) => {
+  await signIn(page, uniqueEmail("cert-author"));
+  await page.goto("/certifications/new");
+  await page.getByLabel("Name", { exact: true }).fill("Counting certification");
+  await page.getByLabel("Vendor").fill("Acme");
+  await page.getByLabel("Domains").fill("Domain 1\nDomain 2");
+  await page.getByRole("button", { name: "Create certification" }).click();
+  await expect(page.getByRole("heading", { name: "Counting certification", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Questions (0)" })).toBeVisible();
+
+  const addQuestion = async (prompt: string) => {
+    await page.getByLabel("Question", { exact: true }).fill(prompt);
+    await page.getByLabel("Option A", { exact: true }).fill("Yes");
+    await page.getByLabel("Option B", { exact: true }).fill("No");
+    await page.getByRole("button", { name: "Add question" }).click();
+    await expect(page.getByTestId("question-row").filter({ hasText: prompt })).toBeVisible();
+  };
+  await addQuestion("First question?");
+  await addQuestion("Second question?");
+
+  // The heading, the page's description, the domain's label and its list heading all follow.
+  await expect(page.getByRole("heading", { name: "Questions (2)" })).toBeVisible();
+  await expect(page.getByText("2 domains · 2 questions")).toBeVisible();
+  await expect(page.locator('[data-testid="domain-row"][data-domain="Domain 1"]')).toContainText("· 2 questions");
+  await expect(page.getByRole("heading", { name: "Domain 1 · 2 questions" })).toBeVisible();
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByTestId("question-row").filter({ hasText: "Second question?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("heading", { name: "Questions (1)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Domain 1 · 1 question", exact: true })).toBeVisible();
+  await expect(page.getByText("2 domains · 1 question.")).toBeVisible();
+});
