@@ -22,6 +22,7 @@ import { DeploymentsSection } from "./deployments-section";
 import { ctfActions, formatUtc, formatWindow, isTransitional, type CtfAction } from "./format";
 import { MembersSection } from "./members-section";
 import { SnapshotSection } from "./snapshot-section";
+import { LocalWindow } from "./time-zone";
 import { HostNote, StatusBadge } from "./ui";
 
 /**
@@ -129,7 +130,10 @@ function Overview({ ctf }: { ctf: CtfView }) {
 
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-500">Window</dt>
-        <dd data-testid="ctf-window">{formatWindow(ctf.starts_at, ctf.ends_at)}</dd>
+        <dd>
+          <span data-testid="ctf-window">{formatWindow(ctf.starts_at, ctf.ends_at)}</span>
+          <LocalWindow startsAt={ctf.starts_at} endsAt={ctf.ends_at} />
+        </dd>
         <dt className="text-slate-500">Challenges · members</dt>
         <dd>
           {ctf.challenges} · {ctf.members}

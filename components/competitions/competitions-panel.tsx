@@ -47,7 +47,7 @@ function CreateCompetitionForm() {
   return (
     <Card>
       <h2 className="font-semibold">Create a competition</h2>
-      <p className="mt-1 text-sm text-slate-600">It starts as a draft: add challenges, then deploy it. Times are in UTC.</p>
+      <p className="mt-1 text-sm text-slate-600">It starts as a draft: add challenges, then deploy it.</p>
       {created ? (
         <div className="mt-3">
           <Notice tone="success">
