@@ -80,6 +80,9 @@ test("a student joins a class from the invitation, takes the test sent to the cl
     await expect(student.getByRole("heading", { name: className })).toBeVisible();
     await expect(student.getByRole("definition").filter({ hasText: studentEmail })).toBeVisible(); // "Invited"
     await student.getByRole("link", { name: "Sign in to join" }).click();
+    // The sign-in page says which class is being joined and offers the invited address.
+    await expect(student.getByRole("heading", { name: `Sign in to join ${className}`, level: 1 })).toBeVisible();
+    await expect(student.getByLabel("E-mail address")).toHaveValue(studentEmail);
     await signInOnThisPage(student, studentEmail);
     await expect(student).toHaveURL(new URL(invitation).pathname);
     await expect(student.getByText(`Signed in as ${studentEmail}.`)).toBeVisible();
