@@ -127,6 +127,9 @@ test("a student joins a class from the invitation, takes the test sent to the cl
     await takeWholeTest(student, 4);
     const percent = (await student.getByTestId("result-percent").textContent())!.trim();
     await expect(student.getByTestId("domain-result")).toHaveCount(2);
+    // The result is no dead end for a signed-in student.
+    await student.reload();
+    await expect(student.getByRole("link", { name: /Back to your classes/ })).toHaveAttribute("href", "/student");
 
     await student.goto("/student");
     await expect(card).toHaveAttribute("data-status", "completed");

@@ -173,6 +173,15 @@ test("a recipient takes the whole test by keyboard on a 360 px phone, without si
     await expect(page.getByTestId("domain-result")).toHaveCount(4);
     await expect(page.getByText(/✓ Correct|✗ Incorrect/)).toHaveCount(4); // explanations loaded
     await expectNoSidewaysScroll(page, "result");
+    // Each domain's score stands on its name's first line, whatever the name's length.
+    for (const domain of await page.getByTestId("domain-result").all()) {
+      const name = (await domain.getByTestId("domain-name").boundingBox())!;
+      const score = (await domain.getByTestId("domain-score").boundingBox())!;
+      expect(Math.abs(score.y - name.y), (await domain.getAttribute("data-domain")) ?? "domain").toBeLessThan(6);
+      expect(score.x).toBeGreaterThanOrEqual(name.x + name.width);
+    }
+    // A recipient without an account has no student area to go back to.
+    await expect(page.getByRole("link", { name: /Back to your classes/ })).toHaveCount(0);
     await keepScreenshot(page, "mobile-result", testInfo);
 
     await expect(row).toHaveAttribute("data-status", "completed", { timeout: 15_000 });
