@@ -63,6 +63,12 @@ test("a student joins a class from the invitation, takes the test sent to the cl
     expect(classUrl).toMatch(/\/classes\/\d+$/);
     const classId = classUrl.split("/").pop()!;
     await expect(trainer.locator(`[data-testid="invitation-row"][data-email="${studentEmail}"]`)).toBeVisible();
+    // At 1280 px the address and "Re-send" each stay on one line (an address breaks only at @ or a dot, never mid-word).
+    const invitationRow = trainer.locator(`[data-testid="invitation-row"][data-email="${studentEmail}"]`);
+    const lineHeight = async (locator: import("@playwright/test").Locator) =>
+      locator.evaluate((element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight));
+    expect(await lineHeight(invitationRow.getByRole("rowheader").locator("span").first())).toBeLessThan(1.5);
+    expect((await invitationRow.getByRole("button", { name: /Re-send/ }).boundingBox())!.height).toBeLessThan(48);
 
     // Inviting the same address again: the server's field error stands beside the addresses (in what the textarea's aria-describedby names), and in the summary.
     const inviteMore = trainer.getByRole("textbox", { name: /Students.*e-mail addresses/ });

@@ -190,3 +190,24 @@ test("a recipient takes the whole test by keyboard on a 360 px phone, without si
     await phone.close();
   }
 });
+
+test("the dev mailbox and a sign-in e-mail with its long link fit a phone's width", async ({ browser }) => {
+  const phone = await browser.newContext({ viewport: { width: WIDTH, height: 740 }, isMobile: true, deviceScaleFactor: 2 });
+  try {
+    const page = await phone.newPage();
+    const email = uniqueEmail("a-rather-long-mailbox-address-for-wrapping");
+    await page.goto("/signin");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+    await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+    await page.goto("/dev/mailbox");
+    const entry = page.getByRole("listitem").filter({ has: page.getByTestId("mail-to").getByText(email, { exact: true }) });
+    await expect(entry).toHaveCount(1);
+    await expectNoSidewaysScroll(page, "dev mailbox");
+    await entry.getByRole("link", { name: "Sign in to Certify" }).click();
+    await expect(page.getByRole("heading", { name: "Text part" })).toBeVisible();
+    await expectNoSidewaysScroll(page, "dev mailbox message");
+  } finally {
+    await phone.close();
+  }
+});

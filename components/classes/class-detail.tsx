@@ -13,6 +13,7 @@ import { EmailDeliveryStatus, isEmailProblem } from "@/components/tests/email-de
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { buttonClass, Button } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
+import { EmailAddress } from "@/components/ui/email-address";
 import type { ClassProgressView, ClassView, InviteStudentsInput as InviteStudentsBody } from "@/lib/classes/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { inviteStudentsSchema } from "./class-forms";
@@ -153,14 +154,14 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
                 const sending = resend.isPending && resend.variables?.id === invitation.id;
                 return (
                   <tr key={invitation.id} data-testid="invitation-row" data-email={invitation.email} data-email-status={invitation.email_delivery.status}>
-                    <th scope="row" className="break-all px-5 py-3 font-normal text-slate-700">
-                      {invitation.email}
+                    <th scope="row" className="break-words px-5 py-3 font-normal text-slate-700">
+                      <EmailAddress address={invitation.email} />
                     </th>
                     <td className="px-5 py-3 text-slate-600">{formatDateTime(invitation.last_sent_at)}</td>
                     <td className="px-5 py-3">
                       <EmailDeliveryStatus delivery={invitation.email_delivery} correct="Invite the corrected address below." />
                     </td>
-                    <td className="px-5 py-3 text-right">
+                    <td className="whitespace-nowrap px-5 py-3 text-right">
                       <Button
                         type="button"
                         variant="secondary"

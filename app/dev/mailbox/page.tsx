@@ -24,7 +24,7 @@ export default async function MailboxPage() {
                   <a href={`/dev/mailbox/${message.id}`} className="font-medium text-brand-700 hover:underline">
                     {message.subject}
                   </a>
-                  <p className="text-sm text-slate-600">
+                  <p className="text-sm text-slate-600 wrap-anywhere">
                     to <span data-testid="mail-to">{message.to}</span> · {message.createdAt.toLocaleString("en-GB", { timeZone: "UTC" })} UTC
                   </p>
                 </div>
