@@ -19,7 +19,8 @@ import { ChallengesSection } from "./challenges-section";
 import { CompetitionFields } from "./competition-fields";
 import { competitionValuesOf, editCompetitionSchema, type CtfPatch } from "./competition-forms";
 import { DeploymentsSection } from "./deployments-section";
-import { ctfActions, formatUtc, formatWindow, isTransitional, type CtfAction } from "./format";
+import { formatDateTime, formatWindow } from "@/components/format/date";
+import { ctfActions, isTransitional, type CtfAction } from "./format";
 import { MembersSection } from "./members-section";
 import { SnapshotSection } from "./snapshot-section";
 import { LocalWindow } from "./time-zone";
@@ -141,13 +142,13 @@ function Overview({ ctf }: { ctf: CtfView }) {
         {ctf.deployed_at ? (
           <>
             <dt className="text-slate-500">Last deployed</dt>
-            <dd>{formatUtc(ctf.deployed_at)}</dd>
+            <dd>{formatDateTime(ctf.deployed_at)}</dd>
           </>
         ) : null}
         {ctf.archived_at ? (
           <>
             <dt className="text-slate-500">Archived</dt>
-            <dd>{formatUtc(ctf.archived_at)}</dd>
+            <dd>{formatDateTime(ctf.archived_at)}</dd>
           </>
         ) : null}
         {ctf.status === "deployed" && ctf.url ? (

@@ -13,7 +13,8 @@ import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { CompetitionFields } from "./competition-fields";
 import { emptyCompetition, newCompetitionSchema, type CtfBody } from "./competition-forms";
-import { formatWindow, isTransitional } from "./format";
+import { formatWindow } from "@/components/format/date";
+import { isTransitional } from "./format";
 import { StatusBadge } from "./ui";
 
 /** The Competitions page: the create form and the list (followed every 2 s while one deploys). */

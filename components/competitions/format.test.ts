@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { challengeCan, cleanHints, ctfActions, formatWindow, isoToLocalInput, isTransitional, localInputToIso, localZoneLabel } from "./format";
+import { challengeCan, cleanHints, ctfActions, isoToLocalInput, isTransitional, localInputToIso, localZoneLabel } from "./format";
 
 describe("localInputToIso", () => {
   const zone = process.env.TZ;
@@ -35,18 +35,6 @@ describe("localInputToIso", () => {
     process.env.TZ = "Europe/Paris";
     expect(localZoneLabel(new Date("2026-12-01T12:00:00Z"))).toBe("Europe/Paris, UTC+01:00");
     expect(localZoneLabel(new Date("2026-07-01T12:00:00Z"))).toBe("Europe/Paris, UTC+02:00");
-  });
-});
-
-describe("formatWindow", () => {
-  it("names both ends in UTC, the end day only when it differs", () => {
-    expect(formatWindow("2026-12-01T18:00:00Z", "2026-12-02T18:00:00Z")).toBe("1 Dec 2026, 18:00 – 2 Dec 2026, 18:00 UTC");
-    expect(formatWindow("2026-12-01T18:00:00Z", "2026-12-01T20:30:00Z")).toBe("1 Dec 2026, 18:00 – 20:30 UTC");
-  });
-
-  it("shows the same window in another zone, which it names", () => {
-    expect(formatWindow("2026-12-01T18:00:00Z", "2026-12-01T20:30:00Z", "Europe/Paris")).toBe("1 Dec 2026, 19:00 – 21:30 (Europe/Paris)");
-    expect(formatWindow("2026-12-01T22:30:00Z", "2026-12-01T23:30:00Z", "Europe/Paris")).toBe("1 Dec 2026, 23:30 – 2 Dec 2026, 00:30 (Europe/Paris)");
   });
 });
 

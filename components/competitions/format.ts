@@ -42,25 +42,8 @@ export function localZoneLabel(at: Date = new Date()): string {
   return `${name}, UTC${offsetOf(at)}`;
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-/**
- * "1 Dec 2026, 18:00 – 2 Dec 2026, 18:00 UTC", or "1 Dec 2026, 18:00 – 20:00 UTC" within one
- * day; in another zone the zone is named instead: "1 Dec 2026, 19:00 – 21:00 (Europe/Paris)".
- */
-export function formatWindow(startsAt: string, endsAt: string, timeZone = "UTC"): string {
-  const day = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone });
-  const full = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone });
-  const time = new Intl.DateTimeFormat("en-GB", { timeStyle: "short", timeZone });
-  const start = new Date(startsAt);
-  const end = new Date(endsAt);
-  const sameDay = day.format(start) === day.format(end);
-  return `${full.format(start)} – ${sameDay ? time.format(end) : full.format(end)} ${timeZone === "UTC" ? "UTC" : `(${timeZone})`}`;
-}
-
-export function formatUtc(iso: string | null | undefined): string {
-  return iso ? `${dateTime.format(new Date(iso))} UTC` : "—";
-}
+// The public competition pages import the window from here.
+export { formatWindow } from "@/components/format/date";
 
 export type Tone = "neutral" | "info" | "success" | "warning" | "danger";
 

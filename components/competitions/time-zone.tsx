@@ -1,7 +1,8 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { formatWindow, localZoneLabel } from "./format";
+import { formatWindow } from "@/components/format/date";
+import { localZoneLabel } from "./format";
 
 const noSubscription = () => () => {};
 

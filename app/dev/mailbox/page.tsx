@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { formatDateTime } from "@/components/format/date";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/db";
 import { devMailboxEnabled } from "@/lib/email/config";
@@ -25,7 +26,7 @@ export default async function MailboxPage() {
                     {message.subject}
                   </a>
                   <p className="text-sm text-slate-600 wrap-anywhere">
-                    to <span data-testid="mail-to">{message.to}</span> · {message.createdAt.toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                    to <span data-testid="mail-to">{message.to}</span> · {formatDateTime(message.createdAt)}
                   </p>
                 </div>
                 {message.links[0] ? (
