@@ -220,8 +220,8 @@ test("a trainer's own certification counts its questions as they are added, edit
 
   const addQuestion = async (prompt: string) => {
     await page.getByLabel("Question", { exact: true }).fill(prompt);
-    await page.getByLabel("Option A", { exact: true }).fill("Yes");
-    await page.getByLabel("Option B", { exact: true }).fill("No");
+    await page.locator("#new-question-option-0").fill("Yes");
+    await page.locator("#new-question-option-1").fill("No");
     await page.getByRole("button", { name: "Add question" }).click();
     await expect(page.getByTestId("question-row").filter({ hasText: prompt })).toBeVisible();
   };
