@@ -65,6 +65,11 @@ test("a trainer sends a test to two people; one takes it, reloading half-way; re
     await trainer.getByLabel("Total questions").fill("4");
     const split = trainer.getByTestId("question-split");
     for (const domain of DOMAINS) await expect(split).toContainText(`${domain}: 2`);
+    // Per domain starts from the split chosen; back to the equal split, the total is still there.
+    await trainer.getByRole("radio", { name: "Per domain" }).check();
+    for (const domain of DOMAINS) await expect(trainer.getByLabel(`Questions from ${domain}`)).toHaveValue("2");
+    await trainer.getByRole("radio", { name: "Equal split" }).check();
+    await expect(trainer.getByLabel("Total questions")).toHaveValue("4");
     await trainer.getByLabel("E-mail addresses").fill(`Ada Lovelace <${ada}>, ${bob}`);
     await expect(trainer.getByTestId("parsed-count")).toContainText("2 recipients");
     await expect(trainer.getByTestId("invalid-recipients")).toHaveCount(0);
@@ -239,4 +244,14 @@ test("a trainer's own certification counts its questions as they are added, edit
   await expect(page.getByRole("heading", { name: "Questions (1)" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Domain 1 · 1 question", exact: true })).toBeVisible();
   await expect(page.getByText("2 domains · 1 question.")).toBeVisible();
+
+  // The catalog filters as the trainer types and picks, with the address following; no Filter button.
+  await page.goto("/certifications");
+  await expect(page.getByRole("button", { name: "Filter" })).toHaveCount(0);
+  await page.getByLabel("Search").fill("Counting certif");
+  await expect(page).toHaveURL(/\?search=Counting\+certif$/);
+  await expect(page.getByTestId("certification-card")).toHaveCount(1);
+  await page.getByLabel("Vendor").selectOption("Acme");
+  await expect(page).toHaveURL(/vendor=Acme/);
+  await expect(page.getByTestId("certification-card")).toContainText("Counting certification");
 });

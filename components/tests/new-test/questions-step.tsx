@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect } from "react";
 import { errorAt, Field, FieldMessage, ownErrorAt } from "@/components/forms/field";
 import { Radio } from "@/components/forms/inputs";
 import { Card } from "@/components/ui/card";
@@ -13,8 +14,8 @@ const wholeNumber = (text: string | undefined) => (text && /^\s*\d+\s*$/.test(te
 
 /**
  * 3. Questions: a total split in equal parts (the preview is the server's own split,
- * lib/tests/draw.ts), or a count per domain. Counts typed per domain are kept when the
- * trainer switches between the two.
+ * lib/tests/draw.ts), or a count per domain. Switching between the two keeps the counts
+ * chosen: the split fills the blank per-domain counts, their sum a blank total.
  */
 export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains: DomainView[] }) {
   const mode = form.watch("questionMode");
@@ -24,6 +25,29 @@ export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains
   const perDomain = form.watch("perDomain");
   const split = total && ticked.length ? splitEvenly(total, ticked.map((d) => d.id)) : new Map<number, number>();
   const errors = form.formState.errors;
+
+  // Switching keeps what was chosen: the equal split becomes the per-domain counts (blank ones
+  // only), and a blank total becomes the per-domain sum.
+  useEffect(() => {
+    const subscription = form.watch((values, { name }) => {
+      if (name !== "questionMode") return;
+      const chosen = domains.filter((d) => values.domains?.includes(d.id));
+      const counts = values.perDomain ?? {};
+      const typedTotal = wholeNumber(values.questions);
+      if (values.questionMode === "per-domain" && typedTotal && chosen.length) {
+        const even = splitEvenly(typedTotal, chosen.map((d) => d.id));
+        for (const domain of chosen) {
+          const count = even.get(domain.id);
+          if (count && !counts[domain.id]?.trim()) form.setValue(`perDomain.${domain.id}`, String(count), { shouldDirty: true });
+        }
+      } else if (values.questionMode === "equal" && typedTotal === null) {
+        const sum = chosen.reduce((acc, d) => acc + (wholeNumber(counts[d.id]) ?? 0), 0);
+        if (sum) form.setValue("questions", String(sum), { shouldDirty: true });
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [form, domains]);
+
   return (
     <Card>
       <fieldset>
