@@ -15,7 +15,7 @@ const wholeNumber = (text: string | undefined) => (text && /^\s*\d+\s*$/.test(te
 /**
  * 3. Questions: a total split in equal parts (the preview is the server's own split,
  * lib/tests/draw.ts), or a count per domain. Switching between the two keeps the counts
- * chosen: the split fills the blank per-domain counts, their sum a blank total.
+ * chosen: the split fills the per-domain counts not typed, their sum a blank total.
  */
 export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains: DomainView[] }) {
   const mode = form.watch("questionMode");
@@ -26,8 +26,8 @@ export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains
   const split = total && ticked.length ? splitEvenly(total, ticked.map((d) => d.id)) : new Map<number, number>();
   const errors = form.formState.errors;
 
-  // Switching keeps what was chosen: the equal split becomes the per-domain counts (blank ones
-  // only), and a blank total becomes the per-domain sum.
+  // Switching keeps what was chosen: the equal split becomes the per-domain counts (those not
+  // typed), and a blank total becomes the per-domain sum.
   useEffect(() => {
     const subscription = form.watch((values, { name }) => {
       if (name !== "questionMode") return;
@@ -38,7 +38,8 @@ export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains
         const even = splitEvenly(typedTotal, chosen.map((d) => d.id));
         for (const domain of chosen) {
           const count = even.get(domain.id);
-          if (count && !counts[domain.id]?.trim()) form.setValue(`perDomain.${domain.id}`, String(count), { shouldDirty: true });
+          // A count the trainer typed stays; the defaults set when the certification was chosen give way.
+          if (count && !form.getFieldState(`perDomain.${domain.id}`).isDirty) form.setValue(`perDomain.${domain.id}`, String(count));
         }
       } else if (values.questionMode === "equal" && typedTotal === null) {
         const sum = chosen.reduce((acc, d) => acc + (wholeNumber(counts[d.id]) ?? 0), 0);
