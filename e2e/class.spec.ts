@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { keepScreenshot, mailboxLink, signIn, signInOnThisPage, uniqueEmail } from "./helpers";
 
@@ -63,7 +64,7 @@ test("a student joins a class from the invitation, takes the test sent to the cl
     expect(classUrl).toMatch(/\/classes\/\d+$/);
     const classId = classUrl.split("/").pop()!;
     await expect(trainer.locator(`[data-testid="invitation-row"][data-email="${studentEmail}"]`)).toBeVisible();
-    // At 1280 px the address and "Re-send" each stay on one line (an address breaks only at @ or a dot, never mid-word).
+    // At 1280 px the address and "Re-send" each stay on one line (a narrower table breaks an address only at @ or a dot).
     const invitationRow = trainer.locator(`[data-testid="invitation-row"][data-email="${studentEmail}"]`);
     const lineHeight = async (locator: import("@playwright/test").Locator) =>
       locator.evaluate((element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight));
@@ -154,6 +155,9 @@ test("a student joins a class from the invitation, takes the test sent to the cl
     await expect(progressRow.getByTestId("tests-sent")).toHaveText("1");
     await expect(progressRow.getByTestId("tests-started")).toHaveText("1");
     await expect(progressRow.getByTestId("tests-completed")).toHaveText("1", { timeout: 15_000 });
+    // With the progress tables shown, every landmark has a name of its own.
+    const { violations } = await new AxeBuilder({ page: trainer }).withRules(["landmark-unique"]).analyze();
+    expect(violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual([]);
     await expect(progressRow.getByTestId("average")).toHaveText(percentText(result.percent));
     const cells = trainer.locator(`[data-testid="progress-cell"][data-email="${studentEmail}"]`);
     await expect(cells).toHaveCount(4); // every domain of the certification is a column

@@ -54,7 +54,7 @@ export function ClassDetail({ id, initial }: { id: number; initial?: ClassView }
       />
       <div className="space-y-6">
         <ProgressSection klass={data} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 2xl:grid-cols-2">
           <StudentsSection klass={data} />
           <InvitationsSection klass={data} />
         </div>
@@ -261,7 +261,7 @@ function ProgressTables({ progress, certificationDomains }: { progress: ClassPro
         {domains.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No domain results yet.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto" role="region" aria-label="Average by domain" tabIndex={0}>
+          <div className="mt-2 overflow-x-auto" role="region" aria-label="Average by domain table" tabIndex={0}>
             <table className="w-full border-separate border-spacing-1 text-left text-sm" data-testid="progress-grid">
               <caption className="sr-only">Average percent of each student in each domain</caption>
               <thead className="text-xs text-slate-500">
@@ -319,7 +319,7 @@ function ProgressTables({ progress, certificationDomains }: { progress: ClassPro
         <h3 id="activity-title" className="text-sm font-semibold text-slate-800">
           Tests and activity
         </h3>
-        <div className="mt-2 overflow-x-auto" role="region" aria-label="Tests and activity" tabIndex={0}>
+        <div className="mt-2 overflow-x-auto" role="region" aria-label="Tests and activity table" tabIndex={0}>
           <table className="w-full min-w-[640px] text-left text-sm">
             <caption className="sr-only">Tests sent, started and completed by each student, average and last activity</caption>
             <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">

@@ -255,7 +255,7 @@ function Recipients({ test }: { test: TestView }) {
                   </td>
                   <td role="cell" className={`${stacked.cell} col-span-2`}>
                     <div className="flex flex-wrap gap-2 md:justify-end">
-                      <CopyButton value={recipient.link} label="Copy link" />
+                      <CopyButton value={recipient.link} label="Copy link" target={recipient.email} />
                       <Button
                         type="button"
                         variant="secondary"
