@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect } from "react";
+import { useRef } from "react";
 import { errorAt, Field, FieldMessage, ownErrorAt } from "@/components/forms/field";
 import { Radio } from "@/components/forms/inputs";
 import { Card } from "@/components/ui/card";
@@ -26,28 +26,24 @@ export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains
   const split = total && ticked.length ? splitEvenly(total, ticked.map((d) => d.id)) : new Map<number, number>();
   const errors = form.formState.errors;
 
-  // Switching keeps what was chosen: the equal split becomes the per-domain counts (those not
-  // typed), and a blank total becomes the per-domain sum.
-  useEffect(() => {
-    const subscription = form.watch((values, { name }) => {
-      if (name !== "questionMode") return;
-      const chosen = domains.filter((d) => values.domains?.includes(d.id));
-      const counts = values.perDomain ?? {};
-      const typedTotal = wholeNumber(values.questions);
-      if (values.questionMode === "per-domain" && typedTotal && chosen.length) {
-        const even = splitEvenly(typedTotal, chosen.map((d) => d.id));
-        for (const domain of chosen) {
-          const count = even.get(domain.id);
-          // A count the trainer typed stays; the defaults set when the certification was chosen give way.
-          if (count && !form.getFieldState(`perDomain.${domain.id}`).isDirty) form.setValue(`perDomain.${domain.id}`, String(count));
-        }
-      } else if (values.questionMode === "equal" && typedTotal === null) {
-        const sum = chosen.reduce((acc, d) => acc + (wholeNumber(counts[d.id]) ?? 0), 0);
-        if (sum) form.setValue("questions", String(sum), { shouldDirty: true });
-      }
-    });
-    return () => subscription.unsubscribe();
-  }, [form, domains]);
+  // Switching keeps what was chosen: the equal split becomes the per-domain counts (all but
+  // those the trainer typed), and a blank total becomes the per-domain sum.
+  const typed = useRef(new Set<number>());
+  const toPerDomain = () => {
+    const typedTotal = wholeNumber(form.getValues("questions"));
+    if (!typedTotal || !ticked.length) return;
+    const even = splitEvenly(typedTotal, ticked.map((d) => d.id));
+    for (const domain of ticked) {
+      const count = even.get(domain.id);
+      if (count && !typed.current.has(domain.id)) form.setValue(`perDomain.${domain.id}`, String(count));
+    }
+  };
+  const toEqual = () => {
+    if (wholeNumber(form.getValues("questions")) !== null) return;
+    const counts = form.getValues("perDomain");
+    const sum = ticked.reduce((acc, d) => acc + (wholeNumber(counts[d.id]) ?? 0), 0);
+    if (sum) form.setValue("questions", String(sum));
+  };
 
   return (
     <Card>
@@ -55,10 +51,10 @@ export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains
         <legend className="font-semibold">3. Questions</legend>
         <fieldset className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
           <legend className="sr-only">How the questions are chosen</legend>
-          <Radio form={form} name="questionMode" value="equal">
+          <Radio form={form} name="questionMode" value="equal" onChoose={toEqual}>
             Equal split
           </Radio>
-          <Radio form={form} name="questionMode" value="per-domain">
+          <Radio form={form} name="questionMode" value="per-domain" onChoose={toPerDomain}>
             Per domain
           </Radio>
         </fieldset>
@@ -134,7 +130,10 @@ export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains
                         step={1}
                         className={inputClass}
                         value={perDomain[domain.id] ?? ""}
-                        onChange={(e) => form.setValue(`perDomain.${domain.id}`, e.target.value, { shouldDirty: true })}
+                        onChange={(e) => {
+                          typed.current.add(domain.id);
+                          form.setValue(`perDomain.${domain.id}`, e.target.value, { shouldDirty: true });
+                        }}
                       />
                     )}
                   </Field>
