@@ -213,7 +213,7 @@ test("a trainer sends a test to two people; one takes it, reloading half-way; re
   }
 });
 
-test("a trainer's own certification counts its questions as they are added, edited and deleted, without a reload", async ({ page }) => {
+test("a trainer's own certification counts its questions as they are added and deleted, without a reload; the catalog filters as the trainer types", async ({ page }) => {
   await signIn(page, uniqueEmail("cert-author"));
   await page.goto("/certifications/new");
   await page.getByLabel("Name", { exact: true }).fill("Counting certification");
