@@ -65,6 +65,11 @@ test("a trainer sends a test to two people; one takes it, reloading half-way; re
     await trainer.getByLabel("Total questions").fill("4");
     const split = trainer.getByTestId("question-split");
     for (const domain of DOMAINS) await expect(split).toContainText(`${domain}: 2`);
+    // Per domain starts from the split chosen; back to the equal split, the total is still there.
+    await trainer.getByRole("radio", { name: "Per domain" }).check();
+    for (const domain of DOMAINS) await expect(trainer.getByLabel(`Questions from ${domain}`)).toHaveValue("2");
+    await trainer.getByRole("radio", { name: "Equal split" }).check();
+    await expect(trainer.getByLabel("Total questions")).toHaveValue("4");
     await trainer.getByLabel("E-mail addresses").fill(`Ada Lovelace <${ada}>, ${bob}`);
     await expect(trainer.getByTestId("parsed-count")).toContainText("2 recipients");
     await expect(trainer.getByTestId("invalid-recipients")).toHaveCount(0);
@@ -206,4 +211,47 @@ test("a trainer sends a test to two people; one takes it, reloading half-way; re
     await recipientContext.close();
     await receiver.close();
   }
+});
+
+test("a trainer's own certification counts its questions as they are added and deleted, without a reload; the catalog filters as the trainer types", async ({ page }) => {
+  await signIn(page, uniqueEmail("cert-author"));
+  await page.goto("/certifications/new");
+  await page.getByLabel("Name", { exact: true }).fill("Counting certification");
+  await page.getByLabel("Vendor").fill("Acme");
+  await page.getByLabel("Domains").fill("Domain 1\nDomain 2");
+  await page.getByRole("button", { name: "Create certification" }).click();
+  await expect(page.getByRole("heading", { name: "Counting certification", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Questions (0)" })).toBeVisible();
+
+  const addQuestion = async (prompt: string) => {
+    await page.getByLabel("Question", { exact: true }).fill(prompt);
+    await page.locator("#new-question-option-0").fill("Yes");
+    await page.locator("#new-question-option-1").fill("No");
+    await page.getByRole("button", { name: "Add question" }).click();
+    await expect(page.getByTestId("question-row").filter({ hasText: prompt })).toBeVisible();
+  };
+  await addQuestion("First question?");
+  await addQuestion("Second question?");
+
+  // The heading, the page's description, the domain's label and its list heading all follow.
+  await expect(page.getByRole("heading", { name: "Questions (2)" })).toBeVisible();
+  await expect(page.getByText("2 domains · 2 questions")).toBeVisible();
+  await expect(page.locator('[data-testid="domain-row"][data-domain="Domain 1"]')).toContainText("· 2 questions");
+  await expect(page.getByRole("heading", { name: "Domain 1 · 2 questions" })).toBeVisible();
+
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByTestId("question-row").filter({ hasText: "Second question?" }).getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("heading", { name: "Questions (1)" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Domain 1 · 1 question", exact: true })).toBeVisible();
+  await expect(page.getByText("2 domains · 1 question.")).toBeVisible();
+
+  // The catalog filters as the trainer types and picks, with the address following; no Filter button.
+  await page.goto("/certifications");
+  await expect(page.getByRole("button", { name: "Filter" })).toHaveCount(0);
+  await page.getByLabel("Search").fill("Counting certif");
+  await expect(page).toHaveURL(/\?search=Counting\+certif$/);
+  await expect(page.getByTestId("certification-card")).toHaveCount(1);
+  await page.getByLabel("Vendor").selectOption("Acme");
+  await expect(page).toHaveURL(/vendor=Acme/);
+  await expect(page.getByTestId("certification-card")).toContainText("Counting certification");
 });

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { keepScreenshot, mailboxLink, signIn, signInOnThisPage, uniqueEmail } from "./helpers";
 
@@ -63,6 +64,12 @@ test("a student joins a class from the invitation, takes the test sent to the cl
     expect(classUrl).toMatch(/\/classes\/\d+$/);
     const classId = classUrl.split("/").pop()!;
     await expect(trainer.locator(`[data-testid="invitation-row"][data-email="${studentEmail}"]`)).toBeVisible();
+    // At 1280 px the address and "Re-send" each stay on one line (a narrower table breaks an address only at @ or a dot).
+    const invitationRow = trainer.locator(`[data-testid="invitation-row"][data-email="${studentEmail}"]`);
+    const lineHeight = async (locator: import("@playwright/test").Locator) =>
+      locator.evaluate((element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight));
+    expect(await lineHeight(invitationRow.getByRole("rowheader").locator("span").first())).toBeLessThan(1.5);
+    expect((await invitationRow.getByRole("button", { name: /Re-send/ }).boundingBox())!.height).toBeLessThan(48);
 
     // Inviting the same address again: the server's field error stands beside the addresses (in what the textarea's aria-describedby names), and in the summary.
     const inviteMore = trainer.getByRole("textbox", { name: /Students.*e-mail addresses/ });
@@ -80,6 +87,9 @@ test("a student joins a class from the invitation, takes the test sent to the cl
     await expect(student.getByRole("heading", { name: className })).toBeVisible();
     await expect(student.getByRole("definition").filter({ hasText: studentEmail })).toBeVisible(); // "Invited"
     await student.getByRole("link", { name: "Sign in to join" }).click();
+    // The sign-in page says which class is being joined and offers the invited address.
+    await expect(student.getByRole("heading", { name: `Sign in to join ${className}`, level: 1 })).toBeVisible();
+    await expect(student.getByLabel("E-mail address")).toHaveValue(studentEmail);
     await signInOnThisPage(student, studentEmail);
     await expect(student).toHaveURL(new URL(invitation).pathname);
     await expect(student.getByText(`Signed in as ${studentEmail}.`)).toBeVisible();
@@ -124,6 +134,9 @@ test("a student joins a class from the invitation, takes the test sent to the cl
     await takeWholeTest(student, 4);
     const percent = (await student.getByTestId("result-percent").textContent())!.trim();
     await expect(student.getByTestId("domain-result")).toHaveCount(2);
+    // The result is no dead end for a signed-in student.
+    await student.reload();
+    await expect(student.getByRole("link", { name: /Back to your classes/ })).toHaveAttribute("href", "/student");
 
     await student.goto("/student");
     await expect(card).toHaveAttribute("data-status", "completed");
@@ -142,6 +155,9 @@ test("a student joins a class from the invitation, takes the test sent to the cl
     await expect(progressRow.getByTestId("tests-sent")).toHaveText("1");
     await expect(progressRow.getByTestId("tests-started")).toHaveText("1");
     await expect(progressRow.getByTestId("tests-completed")).toHaveText("1", { timeout: 15_000 });
+    // With the progress tables shown, every landmark has a name of its own.
+    const { violations } = await new AxeBuilder({ page: trainer }).withRules(["landmark-unique"]).analyze();
+    expect(violations.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual([]);
     await expect(progressRow.getByTestId("average")).toHaveText(percentText(result.percent));
     const cells = trainer.locator(`[data-testid="progress-cell"][data-email="${studentEmail}"]`);
     await expect(cells).toHaveCount(4); // every domain of the certification is a column

@@ -2,7 +2,12 @@ import { expect, test } from "@playwright/test";
 import { keepScreenshot, mailboxLink, signIn, uniqueEmail } from "./helpers";
 import { startReceiver, verifyCompetition } from "./receiver";
 
-const utcInput = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString().slice(0, 16);
+// The organiser's browser is in Paris: the pickers are read in that zone and the pages show UTC.
+const ZONE = "Europe/Paris";
+test.use({ timezoneId: ZONE });
+/** A datetime-local value for `at` as a picker in ZONE shows it ("2026-12-01T19:00"). */
+const zoneInput = (at: Date) =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).format(at).replace(" ", "T");
 const required = ["ctf.deployed", "challenge.published", "member.invited", "member.joined"] as const;
 
 test("a workspace admin runs a competition: create, deploy, publish a challenge, a member joins, every event is delivered", async ({ page, context }, testInfo) => {
@@ -29,16 +34,18 @@ test("a workspace admin runs a competition: create, deploy, publish a challenge,
     await page.getByRole("button", { name: "Done" }).click();
     await expect(page.getByTestId("webhook-row").filter({ hasText: receiver.url })).toContainText("All events");
 
-    // Create the competition in the dashboard (times typed as UTC).
+    // Create the competition in the dashboard (times picked in the browser's zone, which the form names).
     await page.getByRole("navigation", { name: "Trainer area" }).getByRole("link", { name: "Competitions" }).click();
     await expect(page.getByRole("heading", { name: "Competitions", level: 1 })).toBeVisible();
     await expect(page.getByTestId("ctf-host-note")).toContainText("built-in host");
-    const startsAt = utcInput(-60 * 60_000);
-    const endsAt = utcInput(2 * 24 * 60 * 60_000);
+    const start = new Date(Date.now() - 60 * 60_000);
+    const startsAt = zoneInput(start);
+    const endsAt = zoneInput(new Date(Date.now() + 2 * 24 * 60 * 60_000));
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Description (optional)").fill("Find the flags. Have fun.");
-    await page.getByLabel("Start (UTC)").fill(startsAt);
-    await page.getByLabel("End (UTC)").fill(endsAt);
+    await expect(page.getByTestId("time-zone-note")).toContainText(`Times in your time zone (${ZONE}, UTC+0`);
+    await page.getByLabel("Start", { exact: true }).fill(startsAt);
+    await page.getByLabel("End", { exact: true }).fill(endsAt);
     await page.getByRole("checkbox", { name: /Public/ }).check();
     await page.getByRole("button", { name: "Create competition" }).click();
     const listRow = page.getByTestId("ctf-row").filter({ hasText: title });
@@ -52,9 +59,12 @@ test("a workspace admin runs a competition: create, deploy, publish a challenge,
     const ctfId = page.url().split("/").pop()!;
     await expect(page.getByRole("heading", { name: title, level: 1 })).toBeVisible();
     await expect(page.getByTestId("ctf-status")).toHaveAttribute("data-status", "draft");
-    // The start typed as UTC is shown as the same UTC time.
-    const shownStart = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(`${startsAt}Z`));
+    // The start picked in Paris is shown as the same instant in UTC, and in Paris time beside it.
+    const shownStart = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(start);
     await expect(page.getByTestId("ctf-window")).toContainText(shownStart);
+    const shownLocal = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: ZONE }).format(start);
+    await expect(page.getByTestId("ctf-window-local")).toContainText(`${shownLocal}`);
+    await expect(page.getByTestId("ctf-window-local")).toContainText(`(${ZONE})`);
 
     // Deploy: asynchronous; the page follows it without a reload.
     await page.getByRole("button", { name: "Deploy", exact: true }).click();
@@ -80,18 +90,33 @@ test("a workspace admin runs a competition: create, deploy, publish a challenge,
     await page.locator("#challenge-description").fill("The admin panel trusts a cookie. Become the admin.");
     await expect(page.locator("#challenge-flag")).toHaveAttribute("type", "password");
     await page.locator("#challenge-flag").fill(flag);
+    const showFlag = page.getByRole("button", { name: "Show", exact: true });
+    await expect(showFlag).toHaveAttribute("aria-pressed", "false");
+    await showFlag.click();
+    await expect(showFlag).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator("#challenge-flag")).toHaveAttribute("type", "text");
     await page.getByRole("button", { name: "Add a hint" }).click();
     await page.getByLabel("Hint 1", { exact: true }).fill("Look at what the server sets after login.");
     await page.getByRole("button", { name: "Add challenge" }).click();
     const challengeRow = page.locator(`[data-testid="challenge-row"][data-title="${challengeTitle}"]`);
     await expect(challengeRow).toHaveAttribute("data-status", "draft");
     await expect(page.locator("#challenge-flag")).toHaveValue("");
+    await expect(page.locator("#challenge-flag"), "hidden again once sent").toHaveAttribute("type", "password");
     await challengeRow.getByRole("button", { name: `Publish ${challengeTitle}` }).click();
     await expect(challengeRow).toHaveAttribute("data-status", "published", { timeout: 20_000 });
     const platformId = (await challengeRow.getByTestId("platform-challenge-id").textContent())!.trim();
     expect(platformId).toMatch(/^\d+$/);
     await expect(page.getByText(flag)).toHaveCount(0);
     await keepScreenshot(page, "competition-challenge-published", testInfo);
+
+    // A generated challenge: listed as Generating… at once, then a draft, without a reload.
+    await page.locator("#generate-category").selectOption("crypto");
+    await page.locator("#generate-difficulty").selectOption("medium");
+    await page.getByRole("button", { name: "Generate", exact: true }).click();
+    await expect(page.getByTestId("generate-status")).toContainText(/Generating…|generated as a draft/);
+    await expect(page.getByTestId("challenge-row")).toHaveCount(2);
+    await expect(page.locator('[data-testid="challenge-row"][data-status="draft"]')).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.getByTestId("generate-status")).toContainText("generated as a draft");
 
     await publicPage.reload();
     const publicChallenge = publicPage.locator(`[data-testid="public-challenge"][data-title="${challengeTitle}"]`);

@@ -173,11 +173,41 @@ test("a recipient takes the whole test by keyboard on a 360 px phone, without si
     await expect(page.getByTestId("domain-result")).toHaveCount(4);
     await expect(page.getByText(/✓ Correct|✗ Incorrect/)).toHaveCount(4); // explanations loaded
     await expectNoSidewaysScroll(page, "result");
+    // Each domain's score stands on its name's first line, whatever the name's length.
+    for (const domain of await page.getByTestId("domain-result").all()) {
+      const name = (await domain.getByTestId("domain-name").boundingBox())!;
+      const score = (await domain.getByTestId("domain-score").boundingBox())!;
+      expect(Math.abs(score.y - name.y), (await domain.getAttribute("data-domain")) ?? "domain").toBeLessThan(6);
+      expect(score.x).toBeGreaterThanOrEqual(name.x + name.width);
+    }
+    // A recipient without an account has no student area to go back to.
+    await expect(page.getByRole("link", { name: /Back to your classes/ })).toHaveCount(0);
     await keepScreenshot(page, "mobile-result", testInfo);
 
     await expect(row).toHaveAttribute("data-status", "completed", { timeout: 15_000 });
   } finally {
     await trainerContext.close();
+    await phone.close();
+  }
+});
+
+test("the dev mailbox and a sign-in e-mail with its long link fit a phone's width", async ({ browser }) => {
+  const phone = await browser.newContext({ viewport: { width: WIDTH, height: 740 }, isMobile: true, deviceScaleFactor: 2 });
+  try {
+    const page = await phone.newPage();
+    const email = uniqueEmail("a-rather-long-mailbox-address-for-wrapping");
+    await page.goto("/signin");
+    await page.getByLabel("E-mail address").fill(email);
+    await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
+    await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+    await page.goto("/dev/mailbox");
+    const entry = page.getByRole("listitem").filter({ has: page.getByTestId("mail-to").getByText(email, { exact: true }) });
+    await expect(entry).toHaveCount(1);
+    await expectNoSidewaysScroll(page, "dev mailbox");
+    await entry.getByRole("link", { name: "Sign in to Certify" }).click();
+    await expect(page.getByRole("heading", { name: "Text part" })).toBeVisible();
+    await expectNoSidewaysScroll(page, "dev mailbox message");
+  } finally {
     await phone.close();
   }
 });

@@ -57,6 +57,7 @@ async function createTestLink(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/tests\/[^/]+$/);
   const row = page.locator(`[data-testid="recipient-row"][data-email="${email}"]`);
   await expect(row).toHaveAttribute("data-status", "sent");
+  await expect(row.getByRole("button", { name: `Copy link for ${email}`, exact: true })).toBeVisible();
   await row.getByRole("button", { name: "Copy link" }).click();
   await expect(row.getByRole("button", { name: "Copied" })).toBeVisible();
   return page.evaluate(() => navigator.clipboard.readText());

@@ -25,6 +25,7 @@ function expectRateLimitHeaders(response: APIResponse) {
 async function openApiKeys(page: Page) {
   await page.getByRole("navigation", { name: "Trainer area" }).getByRole("link", { name: "API keys", exact: true }).click();
   await expect(page).toHaveURL(/\/api-keys$/);
+  await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/docs/api");
   await expect(page.getByRole("button", { name: "Create key" })).toBeVisible();
 }
 

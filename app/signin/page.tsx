@@ -9,8 +9,11 @@ import { appUrl, devMailboxEnabled } from "@/lib/email/config";
 
 export const metadata = { title: "Sign in" };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string | string[]; error?: string }> }) {
-  const { callbackUrl, error } = await searchParams;
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string | string[]; error?: string; email?: string | string[]; joining?: string | string[] }> }) {
+  const { callbackUrl, error, email: invited, joining } = await searchParams;
+  // From a class invitation (app/join/[token]): shown and pre-filled, never trusted for anything else.
+  const shown = (value: string | string[] | undefined) => (typeof value === "string" ? value.trim().slice(0, 200) : "");
+  const joiningClass = shown(joining);
   // Only a path of this app may be returned to after sign-in (see lib/auth/redirect.ts).
   const redirectTo = safeRedirectPath(callbackUrl, appUrl());
   if (await currentUser()) redirect(redirectTo);
@@ -25,7 +28,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-12">
       <p className="mb-2 text-sm font-bold text-brand-600">Certify</p>
       <Card>
-        <h1 className="text-xl font-semibold">Sign in</h1>
+        <h1 className="text-xl font-semibold break-words">{joiningClass ? `Sign in to join ${joiningClass}` : "Sign in"}</h1>
         <p className="mt-1 text-sm text-slate-600">We e-mail you a link that signs you in. No password needed.</p>
         {error ? (
           <div className="mt-4">
@@ -33,7 +36,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           </div>
         ) : null}
         <form action={sendLink} className="mt-5 space-y-4">
-          <TextField label="E-mail address" id="email" name="email" type="email" autoComplete="email" required placeholder="you@example.com" />
+          <TextField label="E-mail address" id="email" name="email" type="email" autoComplete="email" required placeholder="you@example.com" defaultValue={shown(invited)} />
           <Button type="submit" className="w-full">
             E-mail me a sign-in link
           </Button>

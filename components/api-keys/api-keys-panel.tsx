@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callApi } from "@/components/api";
 import { CheckboxList, Radio, TextInput } from "@/components/forms/inputs";
+import { formatDateTime } from "@/components/format/date";
 import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { RequestErrorNotice } from "@/components/tests/request-error";
@@ -15,8 +16,7 @@ import { apiScopes, scopeDescriptions } from "@/lib/keys/scopes";
 import { queryKeys } from "@/lib/query-keys";
 import { newKeySchema } from "./new-key-schema";
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const when = (iso: string | null) => (iso ? `${dateFormat.format(new Date(iso))} UTC` : "Never");
+const when = (iso: string | null) => formatDateTime(iso, { missing: "Never" });
 
 export function ApiKeysPanel() {
   const client = useQueryClient();

@@ -8,11 +8,13 @@ import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { certificationContracts } from "@/lib/certification/contracts";
 import { classContracts } from "@/lib/classes/contracts";
-import { formatDateTime, formatPercent, plural } from "@/components/tests/format";
+import { formatDateTime } from "@/components/format/date";
+import { formatPercent, plural } from "@/components/tests/format";
 import { EmailDeliveryStatus, isEmailProblem } from "@/components/tests/email-delivery";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { buttonClass, Button } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
+import { EmailAddress } from "@/components/ui/email-address";
 import type { ClassProgressView, ClassView, InviteStudentsInput as InviteStudentsBody } from "@/lib/classes/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { inviteStudentsSchema } from "./class-forms";
@@ -52,7 +54,7 @@ export function ClassDetail({ id, initial }: { id: number; initial?: ClassView }
       />
       <div className="space-y-6">
         <ProgressSection klass={data} />
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid gap-6 2xl:grid-cols-2">
           <StudentsSection klass={data} />
           <InvitationsSection klass={data} />
         </div>
@@ -153,14 +155,14 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
                 const sending = resend.isPending && resend.variables?.id === invitation.id;
                 return (
                   <tr key={invitation.id} data-testid="invitation-row" data-email={invitation.email} data-email-status={invitation.email_delivery.status}>
-                    <th scope="row" className="break-all px-5 py-3 font-normal text-slate-700">
-                      {invitation.email}
+                    <th scope="row" className="break-words px-5 py-3 font-normal text-slate-700">
+                      <EmailAddress address={invitation.email} />
                     </th>
                     <td className="px-5 py-3 text-slate-600">{formatDateTime(invitation.last_sent_at)}</td>
                     <td className="px-5 py-3">
                       <EmailDeliveryStatus delivery={invitation.email_delivery} correct="Invite the corrected address below." />
                     </td>
-                    <td className="px-5 py-3 text-right">
+                    <td className="whitespace-nowrap px-5 py-3 text-right">
                       <Button
                         type="button"
                         variant="secondary"
@@ -259,7 +261,7 @@ function ProgressTables({ progress, certificationDomains }: { progress: ClassPro
         {domains.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No domain results yet.</p>
         ) : (
-          <div className="mt-2 overflow-x-auto" role="region" aria-label="Average by domain" tabIndex={0}>
+          <div className="mt-2 overflow-x-auto" role="region" aria-label="Average by domain table" tabIndex={0}>
             <table className="w-full border-separate border-spacing-1 text-left text-sm" data-testid="progress-grid">
               <caption className="sr-only">Average percent of each student in each domain</caption>
               <thead className="text-xs text-slate-500">
@@ -317,7 +319,7 @@ function ProgressTables({ progress, certificationDomains }: { progress: ClassPro
         <h3 id="activity-title" className="text-sm font-semibold text-slate-800">
           Tests and activity
         </h3>
-        <div className="mt-2 overflow-x-auto" role="region" aria-label="Tests and activity" tabIndex={0}>
+        <div className="mt-2 overflow-x-auto" role="region" aria-label="Tests and activity table" tabIndex={0}>
           <table className="w-full min-w-[640px] text-left text-sm">
             <caption className="sr-only">Tests sent, started and completed by each student, average and last activity</caption>
             <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useFieldArray } from "react-hook-form";
 import { callApi } from "@/components/api";
 import { FieldMessage, ownErrorAt } from "@/components/forms/field";
@@ -13,6 +14,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
+import type { Page } from "@/lib/api/paging";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import { generateChallengeInput, type ChallengeView, type CtfView, type GenerateChallengeInput } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
@@ -73,6 +75,8 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
     defaultValues: { title: "", category: options.categories[0] ?? "", difficulty: "", description: "", points: "100", flag: "", hints: [] },
   });
   const hints = useFieldArray({ control: form.control, name: "hints" });
+  // The organiser may see the flag while typing it; it is hidden again once sent.
+  const [flagShown, setFlagShown] = useState(false);
   const create = useFormMutation(form, {
     mutationFn: (body: ChallengeBody) => callApi(ctfContracts.createChallenge, { params: { ctf_id: ctf.id }, body }),
     onSuccess: () => {
@@ -80,7 +84,10 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
       added();
     },
     // The flag is never kept longer than needed, also when the request fails.
-    onSettled: () => form.setValue("flag", ""),
+    onSettled: () => {
+      form.setValue("flag", "");
+      setFlagShown(false);
+    },
   });
   // The body's hints.<n> is the n-th row with a text: its error goes beside that row.
   const kept = hintRowsKept(form.watch("hints"));
@@ -102,18 +109,24 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
           <TextInput form={form} name="points" id="challenge-points" type="number" min={1} max={10000} step={1} required />
         </div>
         <TextArea form={form} name="description" id="challenge-description" optional maxLength={10000} />
-        <TextInput
-          form={form}
-          name="flag"
-          id="challenge-flag"
-          type="password"
-          autoComplete="new-password"
-          spellCheck={false}
-          required
-          maxLength={500}
-          placeholder="CTF{…}"
-          hint="Stored hashed (and sealed for an external host); it is never shown again."
-        />
+        <div className="flex items-start gap-2">
+          <TextInput
+            form={form}
+            name="flag"
+            id="challenge-flag"
+            type={flagShown ? "text" : "password"}
+            autoComplete="new-password"
+            spellCheck={false}
+            required
+            maxLength={500}
+            placeholder="CTF{…}"
+            className="min-w-0 flex-1 space-y-1"
+            hint="Stored hashed (and sealed for an external host); it is never shown again once added."
+          />
+          <Button type="button" variant="secondary" className="mt-6" aria-pressed={flagShown} aria-controls="challenge-flag" onClick={() => setFlagShown((shown) => !shown)}>
+            Show
+          </Button>
+        </div>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-700">
             <FieldLabel name="hints" optional />
@@ -169,10 +182,19 @@ function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
   const form = useApiForm(generateChallengeInput, {
     defaultValues: { category: options.categories[0] as GenerateChallengeInput["category"], difficulty: options.difficulties[0] as GenerateChallengeInput["difficulty"] },
   });
+  const client = useQueryClient();
   const generate = useFormMutation(form, {
     mutationFn: (body: GenerateChallengeInput) => callApi(ctfContracts.generateChallenge, { params: { ctf_id: ctf.id }, body }),
-    onSuccess: added,
+    onSuccess: (challenge) => {
+      // The 202 answers the `generating` challenge: listed at once (the list then polls until it is built).
+      client.setQueryData(queryKeys.ctfChallenges(ctf.id), (page: Page<ChallengeView> | undefined) =>
+        page && !page.data.some((row) => row.id === challenge.id) ? { ...page, data: [challenge, ...page.data] } : page,
+      );
+      added();
+    },
   });
+  const requested = generate.data;
+  const listed = useChallenges(ctf.id).data?.data.find((row) => row.id === requested?.id);
   return (
     <Card>
       <h3 className="font-semibold">Generate a challenge</h3>
@@ -187,8 +209,17 @@ function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
           {choicesOf(options.difficulties)}
         </Select>
       </ApiForm>
+      <p role="status" className="mt-3 text-sm text-slate-700" data-testid="generate-status">
+        {requested ? generationStatus(listed ?? requested) : null}
+      </p>
     </Card>
   );
+}
+
+function generationStatus(challenge: ChallengeView): string {
+  if (challenge.status === "generating") return "Generating… the challenge is listed below and becomes a draft when it is built.";
+  if (challenge.status === "generation_failed") return "Generation failed: see the challenge below.";
+  return `“${challenge.title}” generated as a draft.`;
 }
 
 function ChallengeTable({ ctf, challenges, loading, error }: { ctf: CtfView; challenges?: ChallengeView[]; loading: boolean; error: Error | null }) {

@@ -19,9 +19,11 @@ import { ChallengesSection } from "./challenges-section";
 import { CompetitionFields } from "./competition-fields";
 import { competitionValuesOf, editCompetitionSchema, type CtfPatch } from "./competition-forms";
 import { DeploymentsSection } from "./deployments-section";
-import { ctfActions, formatUtc, formatWindow, isTransitional, type CtfAction } from "./format";
+import { formatDateTime, formatWindow } from "@/components/format/date";
+import { ctfActions, isTransitional, type CtfAction } from "./format";
 import { MembersSection } from "./members-section";
 import { SnapshotSection } from "./snapshot-section";
+import { LocalWindow } from "./time-zone";
 import { HostNote, StatusBadge } from "./ui";
 
 /**
@@ -129,7 +131,10 @@ function Overview({ ctf }: { ctf: CtfView }) {
 
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-500">Window</dt>
-        <dd data-testid="ctf-window">{formatWindow(ctf.starts_at, ctf.ends_at)}</dd>
+        <dd>
+          <span data-testid="ctf-window">{formatWindow(ctf.starts_at, ctf.ends_at)}</span>
+          <LocalWindow startsAt={ctf.starts_at} endsAt={ctf.ends_at} />
+        </dd>
         <dt className="text-slate-500">Challenges · members</dt>
         <dd>
           {ctf.challenges} · {ctf.members}
@@ -137,13 +142,13 @@ function Overview({ ctf }: { ctf: CtfView }) {
         {ctf.deployed_at ? (
           <>
             <dt className="text-slate-500">Last deployed</dt>
-            <dd>{formatUtc(ctf.deployed_at)}</dd>
+            <dd>{formatDateTime(ctf.deployed_at)}</dd>
           </>
         ) : null}
         {ctf.archived_at ? (
           <>
             <dt className="text-slate-500">Archived</dt>
-            <dd>{formatUtc(ctf.archived_at)}</dd>
+            <dd>{formatDateTime(ctf.archived_at)}</dd>
           </>
         ) : null}
         {ctf.status === "deployed" && ctf.url ? (

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { checkedBy } from "@/components/forms/checked-by";
 import { createChallengeInput, createCtfInput, createDeploymentInput, updateCtfInput, type CtfView } from "@/lib/ctf/schemas";
-import { cleanHints, isoToUtcInput, utcInputToIso } from "./format";
+import { cleanHints, isoToLocalInput, localInputToIso } from "./format";
 
 /**
- * The competition forms as the trainer fills them (times as `datetime-local` text meant as
- * UTC, numbers as typed), turned into the bodies of the contracts and checked by their own
+ * The competition forms as the trainer fills them (times as `datetime-local` text in the
+ * browser's zone, numbers as typed), turned into the bodies of the contracts and checked by their own
  * schemas: the server's rules, errors at the body's paths.
  */
 
@@ -21,12 +21,12 @@ export type CompetitionValues = z.infer<typeof competitionValues>;
 export const emptyCompetition: CompetitionValues = { title: "", description: "", starts_at: "", ends_at: "", is_public: false };
 
 export function competitionValuesOf(ctf: CtfView): CompetitionValues {
-  return { title: ctf.title, description: ctf.description, starts_at: isoToUtcInput(ctf.starts_at), ends_at: isoToUtcInput(ctf.ends_at), is_public: ctf.is_public };
+  return { title: ctf.title, description: ctf.description, starts_at: isoToLocalInput(ctf.starts_at), ends_at: isoToLocalInput(ctf.ends_at), is_public: ctf.is_public };
 }
 
 /** A time the browser accepted but that cannot be read goes as typed: the schema names the field. */
 function toCompetitionBody(values: CompetitionValues): CtfBody {
-  return { ...values, starts_at: utcInputToIso(values.starts_at) ?? values.starts_at, ends_at: utcInputToIso(values.ends_at) ?? values.ends_at };
+  return { ...values, starts_at: localInputToIso(values.starts_at) ?? values.starts_at, ends_at: localInputToIso(values.ends_at) ?? values.ends_at };
 }
 
 export const newCompetitionSchema = competitionValues.transform(toCompetitionBody).superRefine(checkedBy(createCtfInput));

@@ -13,7 +13,8 @@ import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { CompetitionFields } from "./competition-fields";
 import { emptyCompetition, newCompetitionSchema, type CtfBody } from "./competition-forms";
-import { formatWindow, isTransitional } from "./format";
+import { formatWindow } from "@/components/format/date";
+import { isTransitional } from "./format";
 import { StatusBadge } from "./ui";
 
 /** The Competitions page: the create form and the list (followed every 2 s while one deploys). */
@@ -47,7 +48,7 @@ function CreateCompetitionForm() {
   return (
     <Card>
       <h2 className="font-semibold">Create a competition</h2>
-      <p className="mt-1 text-sm text-slate-600">It starts as a draft: add challenges, then deploy it. Times are in UTC.</p>
+      <p className="mt-1 text-sm text-slate-600">It starts as a draft: add challenges, then deploy it.</p>
       {created ? (
         <div className="mt-3">
           <Notice tone="success">

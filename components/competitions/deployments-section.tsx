@@ -16,7 +16,8 @@ import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { useChallenges } from "./challenges-section";
 import { deploymentSchema, type DeploymentBody } from "./competition-forms";
-import { formatWindow, isTransitional } from "./format";
+import { formatWindow } from "@/components/format/date";
+import { isTransitional } from "./format";
 import { StatusBadge } from "./ui";
 
 const stopReasons: Record<string, string> = { window_elapsed: "window elapsed", stopped_by_request: "stopped by request" };

@@ -1,29 +1,40 @@
-import { describe, expect, it } from "vitest";
-import { challengeCan, cleanHints, ctfActions, formatWindow, isoToUtcInput, isTransitional, utcInputToIso } from "./format";
+import { afterEach, describe, expect, it } from "vitest";
+import { challengeCan, cleanHints, ctfActions, isoToLocalInput, isTransitional, localInputToIso, localZoneLabel } from "./format";
 
-describe("utcInputToIso", () => {
-  it("reads a datetime-local value as UTC, whatever the machine's zone", () => {
-    expect(utcInputToIso("2026-12-01T18:00")).toBe("2026-12-01T18:00:00.000Z");
-    expect(utcInputToIso("2026-12-01T18:00:30")).toBe("2026-12-01T18:00:30.000Z");
-    expect(utcInputToIso(" 2026-01-31T00:05 ")).toBe("2026-01-31T00:05:00.000Z");
+describe("localInputToIso", () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = zone;
   });
 
-  it("refuses blanks, other shapes and days that do not exist", () => {
-    for (const value of ["", "2026-12-01", "18:00", "2026-02-30T10:00", "2026-12-01T24:00", "2026-13-01T10:00", "2026-12-01T18:00Z"]) {
-      expect(utcInputToIso(value), value).toBeNull();
+  it("reads a datetime-local value in the machine's zone and keeps that zone's offset on that day", () => {
+    process.env.TZ = "Europe/Paris";
+    expect(localInputToIso("2026-12-01T18:00")).toBe("2026-12-01T18:00:00+01:00");
+    expect(localInputToIso("2026-07-01T18:00:30")).toBe("2026-07-01T18:00:30+02:00");
+    expect(Date.parse(localInputToIso("2026-12-01T18:00")!)).toBe(Date.parse("2026-12-01T17:00:00Z"));
+    process.env.TZ = "America/St_Johns";
+    expect(localInputToIso(" 2026-01-31T00:05 ")).toBe("2026-01-31T00:05:00-03:30");
+    process.env.TZ = "UTC";
+    expect(localInputToIso("2026-12-01T18:00")).toBe("2026-12-01T18:00:00+00:00");
+  });
+
+  it("refuses blanks, other shapes, days that do not exist and hours a clock change skips", () => {
+    process.env.TZ = "Europe/Paris";
+    for (const value of ["", "2026-12-01", "18:00", "2026-02-30T10:00", "2026-12-01T24:00", "2026-13-01T10:00", "2026-12-01T18:00Z", "2026-03-29T02:30"]) {
+      expect(localInputToIso(value), value).toBeNull();
     }
   });
 
-  it("round-trips with isoToUtcInput", () => {
-    expect(isoToUtcInput("2026-12-01T18:00:00.000Z")).toBe("2026-12-01T18:00");
-    expect(utcInputToIso(isoToUtcInput("2027-03-04T05:06:00Z"))).toBe("2027-03-04T05:06:00.000Z");
+  it("round-trips with isoToLocalInput", () => {
+    process.env.TZ = "Europe/Paris";
+    expect(isoToLocalInput("2026-12-01T18:00:00.000Z")).toBe("2026-12-01T19:00");
+    expect(Date.parse(localInputToIso(isoToLocalInput("2027-03-04T05:06:00Z"))!)).toBe(Date.parse("2027-03-04T05:06:00Z"));
   });
-});
 
-describe("formatWindow", () => {
-  it("names both ends in UTC, the end day only when it differs", () => {
-    expect(formatWindow("2026-12-01T18:00:00Z", "2026-12-02T18:00:00Z")).toBe("1 Dec 2026, 18:00 – 2 Dec 2026, 18:00 UTC");
-    expect(formatWindow("2026-12-01T18:00:00Z", "2026-12-01T20:30:00Z")).toBe("1 Dec 2026, 18:00 – 20:30 UTC");
+  it("names the zone and its offset for the form", () => {
+    process.env.TZ = "Europe/Paris";
+    expect(localZoneLabel(new Date("2026-12-01T12:00:00Z"))).toBe("Europe/Paris, UTC+01:00");
+    expect(localZoneLabel(new Date("2026-07-01T12:00:00Z"))).toBe("Europe/Paris, UTC+02:00");
   });
 });
 

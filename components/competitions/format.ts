@@ -1,40 +1,49 @@
 /**
- * Pure helpers of the Competitions pages. Times are UTC everywhere: a `datetime-local`
- * field is read as UTC (not the browser's zone) and sent as ISO 8601 with `Z`.
+ * Pure helpers of the Competitions pages. A `datetime-local` field is read in the browser's
+ * own time zone (the form names it) and sent as ISO 8601 with that zone's offset; the pages
+ * show times in UTC, and in the viewer's zone beside them.
  */
 
 const localInput = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?$/;
+const pad = (value: number) => String(value).padStart(2, "0");
 
-/** "2026-12-01T18:00" (a datetime-local value, meant as UTC) → "2026-12-01T18:00:00.000Z"; null when blank or malformed. */
-export function utcInputToIso(value: string): string | null {
+/** The offset of this machine's zone at `date`: "+01:00", "-05:30", "+00:00". */
+function offsetOf(date: Date): string {
+  const minutes = -date.getTimezoneOffset();
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? "-" : "+"}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/**
+ * "2026-12-01T18:00" (a datetime-local value, in this machine's zone) → "2026-12-01T18:00:00+01:00"
+ * (the same instant with the offset that zone has on that day); null when blank, malformed,
+ * or not a time of that zone (a day that does not exist, an hour skipped by a clock change).
+ */
+export function localInputToIso(value: string): string | null {
   const match = localInput.exec(value.trim());
   if (!match) return null;
   const [, y, mo, d, h, mi, s] = match.map(Number);
-  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, Number.isNaN(s) ? 0 : s));
-  // Date.UTC rolls 2026-02-30 over to March: such a value is not a real time.
-  if (date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || h > 23 || mi > 59) return null;
-  return date.toISOString();
+  const seconds = Number.isNaN(s) ? 0 : s;
+  const date = new Date(y, mo - 1, d, h, mi, seconds);
+  // The Date constructor rolls 2026-02-30 over to March and 02:30 on a spring-forward day to 03:30.
+  if (date.getMonth() !== mo - 1 || date.getDate() !== d || date.getHours() !== h || date.getMinutes() !== mi) return null;
+  return `${y}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(seconds)}${offsetOf(date)}`;
 }
 
-/** An ISO time → the value of a datetime-local field showing it in UTC ("2026-12-01T18:00"). */
-export function isoToUtcInput(iso: string): string {
-  return new Date(iso).toISOString().slice(0, 16);
+/** An ISO time → the value of a datetime-local field showing it in this machine's zone ("2026-12-01T19:00"). */
+export function isoToLocalInput(iso: string): string {
+  const date = new Date(iso);
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const timeOnly = new Intl.DateTimeFormat("en-GB", { timeStyle: "short", timeZone: "UTC" });
-
-/** "1 Dec 2026, 18:00 – 2 Dec 2026, 18:00 UTC", or "1 Dec 2026, 18:00 – 20:00 UTC" within one day. */
-export function formatWindow(startsAt: string, endsAt: string): string {
-  const start = new Date(startsAt);
-  const end = new Date(endsAt);
-  const sameDay = start.toISOString().slice(0, 10) === end.toISOString().slice(0, 10);
-  return `${dateTime.format(start)} – ${sameDay ? timeOnly.format(end) : dateTime.format(end)} UTC`;
+/** This machine's zone as the forms name it: "Europe/Paris, UTC+01:00" (the offset it has at `at`). */
+export function localZoneLabel(at: Date = new Date()): string {
+  const name = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return `${name}, UTC${offsetOf(at)}`;
 }
 
-export function formatUtc(iso: string | null | undefined): string {
-  return iso ? `${dateTime.format(new Date(iso))} UTC` : "—";
-}
+// The public competition pages import the window from here.
+export { formatWindow } from "@/components/format/date";
 
 export type Tone = "neutral" | "info" | "success" | "warning" | "danger";
 

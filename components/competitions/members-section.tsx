@@ -13,7 +13,7 @@ import { Card, Notice } from "@/components/ui/card";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import { inviteMemberInput, type CtfView, type InviteMemberInput, type MemberView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
-import { formatUtc } from "./format";
+import { formatDateTime } from "@/components/format/date";
 import { StatusBadge } from "./ui";
 
 /** Competitors: invite by e-mail (again = re-invite), who joined, who enrolled themselves. */
@@ -113,8 +113,8 @@ export function MembersSection({ ctf }: { ctf: CtfView }) {
                     <td className="px-4 py-3 text-right tabular-nums" data-testid="member-invitations">
                       {member.invitations}
                     </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatUtc(member.invited_at)}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatUtc(member.joined_at)}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(member.invited_at)}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(member.joined_at)}</td>
                     <td className="px-4 py-3 text-right">
                       {member.status === "invited" && !archived ? (
                         <Button

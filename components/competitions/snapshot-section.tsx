@@ -5,7 +5,7 @@ import { Card, Notice } from "@/components/ui/card";
 import type { getSnapshot } from "@/lib/ctf/competitions";
 import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
-import { formatUtc } from "./format";
+import { formatDateTime } from "@/components/format/date";
 import { StatusBadge } from "./ui";
 import { callApi } from "@/components/api";
 import { ctfContracts } from "@/lib/ctf/contracts";
@@ -27,7 +27,7 @@ export function SnapshotSection({ ctf }: { ctf: CtfView }) {
         <h2 id="snapshot-title" className="text-lg font-semibold">
           Final snapshot
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Kept as it was when the competition was archived{data ? ` (${formatUtc(data.archived_at)})` : ""}.</p>
+        <p className="mt-1 text-sm text-slate-600">Kept as it was when the competition was archived{data ? ` (${formatDateTime(data.archived_at)})` : ""}.</p>
       </div>
       {snapshot.isLoading ? <p className="text-sm text-slate-600">Loading the snapshot…</p> : null}
       {snapshot.error ? <Notice tone="error">{snapshot.error.message}</Notice> : null}

@@ -21,8 +21,8 @@ export function HostNote({ host }: { host: string }) {
   ) : (
     <>
       Competitions are hosted by the <span className="font-medium">built-in host</span>: a deployed competition is served by this app at{" "}
-      <code>/c/…</code> with its published challenges (and a join form when it is public), and a standalone deployment at <code>/d/…</code>. Set{" "}
-      <code>CTFD_URL</code> and <code>CTFD_TOKEN</code> to host new competitions on CTFd instead.
+      <code>/c/…</code> with its published challenges (and a join form when it is public), and a standalone deployment at <code>/d/…</code>. Your
+      administrator can connect a CTFd instance instead.
     </>
   );
 }

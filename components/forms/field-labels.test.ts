@@ -5,7 +5,7 @@ describe("fieldLabel", () => {
   it("labels top-level fields in words", () => {
     expect(fieldLabel("url")).toBe("Address");
     expect(fieldLabel("certification_id")).toBe("Certification");
-    expect(fieldLabel("ends_at")).toBe("End (UTC)");
+    expect(fieldLabel("ends_at")).toBe("End");
     expect(fieldLabel("code")).toBe("Exam code");
     expect(fieldLabel("duration_minutes")).toBe("Duration (minutes)");
     expect(fieldLabel("some_new_field")).toBe("Some new field");

@@ -33,8 +33,8 @@ const labels: Record<string, string> = {
   scopes: "Scopes",
   // Competitions
   title: "Title",
-  starts_at: "Start (UTC)",
-  ends_at: "End (UTC)",
+  starts_at: "Start",
+  ends_at: "End",
   is_public: "Public",
   category: "Category",
   difficulty: "Difficulty",

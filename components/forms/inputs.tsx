@@ -65,10 +65,23 @@ export function Select<T extends FieldValues>({ children, ...props }: Bound<T> &
 }
 
 /** One choice of a radio group bound to `name` (a mode: equal split or per domain, full access or scopes). */
-export function Radio<T extends FieldValues>({ form, name, value, children }: { form: UseFormReturn<T, unknown, unknown>; name: Path<T>; value: string; children: ReactNode }) {
+export function Radio<T extends FieldValues>({
+  form,
+  name,
+  value,
+  onChoose,
+  children,
+}: {
+  form: UseFormReturn<T, unknown, unknown>;
+  name: Path<T>;
+  value: string;
+  /** Runs once this choice is made (after the form holds it). */
+  onChoose?: () => void;
+  children: ReactNode;
+}) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      <input type="radio" value={value} {...form.register(name)} />
+      <input type="radio" value={value} {...form.register(name, onChoose ? { onChange: onChoose } : undefined)} />
       {children}
     </label>
   );

@@ -1,6 +1,6 @@
 import { Card } from "@/components/ui/card";
 import type { StudentClass } from "@/lib/students/area";
-import { formatDate } from "./format";
+import { formatDate } from "@/components/format/date";
 
 export function StudentClasses({ classes }: { classes: StudentClass[] }) {
   if (!classes.length) {

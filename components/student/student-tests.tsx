@@ -3,7 +3,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { StudentTest } from "@/lib/students/area";
-import { formatDate } from "./format";
+import { formatDate } from "@/components/format/date";
 
 const statusBadge = {
   sent: { tone: "neutral", label: "Sent", action: "Start the test" },

@@ -21,11 +21,19 @@ export function DomainBars({ domains }: { domains: DomainResult[] }) {
     <ul className="space-y-4">
       {domains.map((domain) => (
         <li key={domain.id} data-testid="domain-result" data-domain={domain.name} className="space-y-1.5">
-          <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 text-sm">
-            <span className="font-medium text-slate-800">{domain.name}</span>
-            <span className="text-slate-600">
+          {/* The name wraps in its own column; the numbers keep theirs, on the name's first line, at every width. */}
+          <div className="flex items-baseline justify-between gap-3 text-sm">
+            <span className="min-w-0 break-words font-medium text-slate-800" data-testid="domain-name">
+              {domain.name}
+            </span>
+            <span className="shrink-0 text-right text-slate-600" data-testid="domain-score">
               <span className="font-semibold text-slate-900">{domain.percent}%</span>
-              {domain.questions !== undefined ? ` · ${domain.correct} of ${domain.questions} correct` : null}
+              {domain.questions !== undefined ? (
+                <span className="block text-xs sm:inline sm:text-sm">
+                  <span className="hidden sm:inline"> · </span>
+                  {domain.correct} of {domain.questions} correct
+                </span>
+              ) : null}
             </span>
           </div>
           <ScoreBar percent={domain.percent} />

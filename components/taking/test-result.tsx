@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { Card } from "@/components/ui/card";
 import type { ResultView as RecipientResult } from "@/lib/tests/schemas";
 import type { TakingView } from "@/lib/tests/taking";
@@ -10,12 +11,21 @@ type Props = {
   answers: TakingView["answers"];
   /** Correct options and explanations; null while they are still loading. */
   review: TakingView["review"];
+  /** Whether the viewer is signed in (a student): the page then leads back to their classes; a recipient without an account has nowhere to go back to. */
+  signedIn?: boolean;
 };
 
 /** The recipient's result: overall, per domain, then every question with its correct answer. */
-export function TestResult({ certification, result, questions, answers, review }: Props) {
+export function TestResult({ certification, result, questions, answers, review, signedIn = false }: Props) {
   return (
     <div className="space-y-6">
+      {signedIn ? (
+        <p className="text-sm">
+          <Link href="/student" className="text-brand-700 underline-offset-2 hover:underline">
+            ← Back to your classes
+          </Link>
+        </p>
+      ) : null}
       <Card>
         <p className="text-sm font-medium text-slate-600">{certification}</p>
         <h1 className="mt-1 text-xl font-semibold">Your result</h1>

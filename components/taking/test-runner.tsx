@@ -23,7 +23,7 @@ function startPosition(view: TakingView): Position {
   return index === -1 ? { mode: "review" } : { mode: "question", index };
 }
 
-export function TestRunner({ token, view }: { token: string; view: TakingView }) {
+export function TestRunner({ token, view, signedIn = false }: { token: string; view: TakingView; signedIn?: boolean }) {
   const router = useRouter();
   const refresh = useCallback(() => router.refresh(), [router]);
   const { answers, states, pending, choose, retry, clear } = useAnswers(token, view, refresh);
@@ -57,7 +57,7 @@ export function TestRunner({ token, view }: { token: string; view: TakingView })
   const answered = questions.filter((q) => answers[q.id] !== undefined).length;
 
   if (submit.data) {
-    return <TestResult certification={view.certification} result={submit.data} questions={questions} answers={answers} review={null} />;
+    return <TestResult certification={view.certification} result={submit.data} questions={questions} answers={answers} review={null} signedIn={signedIn} />;
   }
 
   const index = position.mode === "question" ? position.index : null;

@@ -1,6 +1,6 @@
 import { Badge } from "@/components/ui/badge";
 import { emailProblemStatuses, type EmailDeliveryStatusView, type EmailDeliveryView } from "@/lib/tests/schemas";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "@/components/format/date";
 
 type Tone = "neutral" | "info" | "success" | "warning" | "danger";
 

@@ -18,7 +18,8 @@ import type { AddRecipientsInput, RecipientView, TestView } from "@/lib/tests/sc
 import { addRecipientsSchema } from "./add-recipients-schema";
 import { Bar, StatusBadge } from "./bars";
 import { EmailDeliveryStatus, isEmailProblem } from "./email-delivery";
-import { formatDateTime, formatPercent, plural } from "./format";
+import { formatDateTime } from "@/components/format/date";
+import { formatPercent, plural } from "./format";
 import { parseRecipients } from "./parse-recipients";
 import { RecipientsInput } from "./recipients-input";
 import { panelClass, stacked } from "./stacked-table";
@@ -110,7 +111,7 @@ function TestHeader({ test }: { test: TestView }) {
               <ul className="flex flex-wrap gap-2">
                 {test.domains.map((domain) => (
                   <li key={domain.id} className="rounded-md bg-slate-100 px-2 py-1 text-slate-700" data-testid="test-domain">
-                    {domain.name} <span className="text-slate-500">· {plural(domain.questions, "question")}</span>
+                    {domain.name} <span className="text-slate-600">· {plural(domain.questions, "question")}</span>
                   </li>
                 ))}
               </ul>
@@ -254,7 +255,7 @@ function Recipients({ test }: { test: TestView }) {
                   </td>
                   <td role="cell" className={`${stacked.cell} col-span-2`}>
                     <div className="flex flex-wrap gap-2 md:justify-end">
-                      <CopyButton value={recipient.link} label="Copy link" />
+                      <CopyButton value={recipient.link} label="Copy link" target={recipient.email} />
                       <Button
                         type="button"
                         variant="secondary"

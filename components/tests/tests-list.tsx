@@ -11,7 +11,7 @@ import { queryKeys } from "@/lib/query-keys";
 import { testContracts } from "@/lib/tests/contracts";
 import type { TestSummaryView } from "@/lib/tests/schemas";
 import { Bar } from "./bars";
-import { formatDateTime } from "./format";
+import { formatDateTime } from "@/components/format/date";
 import { panelClass, stacked } from "./stacked-table";
 
 const PER_PAGE = 25;

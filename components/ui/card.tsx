@@ -6,12 +6,12 @@ export function Card({ children, className = "" }: { children: ReactNode; classN
   return <section className={`rounded-lg border border-slate-200 bg-white shadow-sm ${padding} ${className}`}>{children}</section>;
 }
 
-export function PageHeader({ title, description, actions }: { title: string; description?: string; actions?: ReactNode }) {
+export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
-        {description ? <p className="mt-1 max-w-2xl text-sm text-slate-600">{description}</p> : null}
+      <div className="min-w-0">
+        <h1 className="text-2xl font-semibold tracking-tight break-words">{title}</h1>
+        {description ? <p className="mt-1 max-w-2xl text-sm text-slate-600 break-words">{description}</p> : null}
       </div>
       {actions}
     </div>

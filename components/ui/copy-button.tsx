@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { Button } from "./button";
 
-export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+/** Copies `value`; `target` completes its accessible name when several stand side by side ("Copy link for ada@…"). */
+export function CopyButton({ value, label = "Copy", target }: { value: string; label?: string; target?: string }) {
   const [copied, setCopied] = useState(false);
   return (
     <Button
@@ -16,6 +17,7 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
       }}
     >
       {copied ? "Copied" : label}
+      {target ? <span className="sr-only"> for {target}</span> : null}
     </Button>
   );
 }

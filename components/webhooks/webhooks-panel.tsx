@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { callApi } from "@/components/api";
 import { CheckboxList, TextInput } from "@/components/forms/inputs";
+import { formatDateTime } from "@/components/format/date";
 import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { RequestErrorNotice } from "@/components/tests/request-error";
@@ -13,8 +14,6 @@ import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { queryKeys } from "@/lib/query-keys";
 import { webhookContracts } from "@/lib/webhooks/contracts";
 import { createWebhookInput, type CreateWebhookInput, type DeliveryView, type WebhookView } from "@/lib/webhooks/schemas";
-
-const timeFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "short", timeStyle: "medium", timeZone: "UTC" });
 
 export function WebhooksPanel() {
   const client = useQueryClient();
@@ -99,7 +98,7 @@ export function EndpointCard({
         <div className="min-w-0">
           <p className="break-all font-mono text-sm font-medium">{webhook.url}</p>
           <p className="mt-1 text-xs text-slate-500">
-            {webhook.events.length ? webhook.events.join(", ") : "All events"} · added {timeFormat.format(new Date(webhook.created_at))} UTC
+            {webhook.events.length ? webhook.events.join(", ") : "All events"} · added {formatDateTime(webhook.created_at)}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -167,7 +166,7 @@ export function EndpointCard({
                         {delivery.status === "pending" ? <li className="text-xs text-slate-500">next try pending…</li> : null}
                       </ol>
                     </td>
-                    <td className="text-xs">{timeFormat.format(new Date(delivery.created_at))}</td>
+                    <td className="text-xs">{formatDateTime(delivery.created_at, { seconds: true })}</td>
                     <td className="text-right">
                       <Button variant="ghost" type="button" onClick={() => redeliver.mutate(delivery.id)} disabled={redeliver.isPending}>
                         Redeliver

@@ -45,14 +45,17 @@ const templates: Record<ChallengeCategory, Template[]> = {
 
 export type GeneratedChallenge = { title: string; category: ChallengeCategory; difficulty: Difficulty; description: string; points: number; flag: string; hints: { text: string; cost: number }[] };
 
-/** Builds a challenge from a template of the category, scaled to the difficulty, with a fresh flag. */
+/**
+ * Builds a challenge from a template of the category, scaled to the difficulty, with a fresh flag.
+ * The title is the template's, whatever the difficulty: the difficulty is its own field, shown beside it.
+ */
 export function generateChallenge(category: ChallengeCategory, difficulty: Difficulty, pick = Math.random): GeneratedChallenge {
   const list = templates[category];
   const template = list[Math.floor(pick() * list.length) % list.length];
   const points = pointsFor[difficulty];
   const hintCount = { easy: template.hints.length, medium: Math.min(1, template.hints.length), hard: Math.min(1, template.hints.length), insane: 0 }[difficulty];
   return {
-    title: `${template.title}${difficulty === "easy" ? "" : ` (${difficulty})`}`,
+    title: template.title,
     category,
     difficulty,
     description: `${template.description}${difficulty === "insane" ? " No hints, no mercy." : ""}`,

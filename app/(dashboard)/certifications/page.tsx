@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { Button, buttonClass } from "@/components/ui/button";
+import { CatalogFilter } from "@/components/certifications/catalog-filter";
+import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
-import { inputClass } from "@/components/ui/field";
 import { getDb } from "@/db";
 import { requireWorkspace } from "@/lib/auth/session";
 import { listCertifications } from "@/lib/certification/catalog";
@@ -31,28 +31,7 @@ export default async function CertificationsPage({ searchParams }: { searchParam
           </Link>
         }
       />
-      <form className="mb-4 flex flex-wrap items-end gap-3" role="search">
-        <div className="min-w-48 flex-1">
-          <label htmlFor="search" className="block text-sm font-medium text-slate-700">
-            Search
-          </label>
-          <input id="search" name="search" defaultValue={query.search ?? ""} className={inputClass} placeholder="Name, exam code…" />
-        </div>
-        <div>
-          <label htmlFor="vendor" className="block text-sm font-medium text-slate-700">
-            Vendor
-          </label>
-          <select id="vendor" name="vendor" defaultValue={query.vendor ?? ""} className={inputClass}>
-            <option value="">All vendors</option>
-            {vendorNames.map((vendor) => (
-              <option key={vendor}>{vendor}</option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-      </form>
+      <CatalogFilter search={query.search ?? ""} vendor={query.vendor ?? ""} vendors={vendorNames} />
       <div className="grid gap-4 sm:grid-cols-2">
         {result.data.map((certification) => (
           <Card key={certification.id}>

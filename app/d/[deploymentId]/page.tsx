@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { formatUtc } from "@/components/competitions/format";
+import { formatDateTime } from "@/components/format/date";
 import { PublicChallengeCard } from "@/components/competitions/public-challenge";
 import { getDb } from "@/db";
 import { publicDeployment } from "@/lib/ctf/public";
@@ -26,7 +26,7 @@ export default async function DeploymentPage({ params }: Params) {
       <p className="mb-2 text-sm font-bold text-brand-600">Certify · Challenge</p>
       <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-green-50 px-3 py-1 text-sm font-medium text-green-800 ring-1 ring-inset ring-green-200" data-testid="live-until">
         <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full bg-green-600" />
-        Live until {formatUtc(deployment.ends_at)}
+        Live until {formatDateTime(deployment.ends_at)}
       </p>
       <PublicChallengeCard challenge={deployment.challenge} headingLevel={1} />
     </main>

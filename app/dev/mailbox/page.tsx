@@ -1,4 +1,5 @@
 import { notFound } from "next/navigation";
+import { formatDateTime } from "@/components/format/date";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/db";
 import { devMailboxEnabled } from "@/lib/email/config";
@@ -24,8 +25,8 @@ export default async function MailboxPage() {
                   <a href={`/dev/mailbox/${message.id}`} className="font-medium text-brand-700 hover:underline">
                     {message.subject}
                   </a>
-                  <p className="text-sm text-slate-600">
-                    to <span data-testid="mail-to">{message.to}</span> · {message.createdAt.toLocaleString("en-GB", { timeZone: "UTC" })} UTC
+                  <p className="text-sm text-slate-600 wrap-anywhere">
+                    to <span data-testid="mail-to">{message.to}</span> · {formatDateTime(message.createdAt)}
                   </p>
                 </div>
                 {message.links[0] ? (

@@ -7,12 +7,13 @@ import { toAppError } from "@/lib/api/http-errors";
 import { logError } from "@/lib/api/log";
 import { signOut } from "@/lib/auth/auth";
 import { currentUser } from "@/lib/auth/session";
-import { joinClass } from "@/lib/classes/classes";
+import { findInvitation, joinClass } from "@/lib/classes/classes";
+import { joinSignInHref } from "./sign-in-href";
 
 /** Joins the class as the signed-in user; a refusal comes back as a message, success goes to /student. */
 export async function joinClassAction(token: string, _state: JoinState, _form: FormData): Promise<JoinState> {
   const user = await currentUser();
-  if (!user) redirect(`/signin?callbackUrl=/join/${encodeURIComponent(token)}`);
+  if (!user) redirect(await signInHref(token));
   try {
     await joinClass(await getDb(), token, user);
   } catch (error) {
@@ -25,5 +26,10 @@ export async function joinClassAction(token: string, _state: JoinState, _form: F
 
 /** Signs out, then back to sign-in so the student can use the invited address. */
 export async function switchAccountAction(token: string): Promise<void> {
-  await signOut({ redirectTo: `/signin?callbackUrl=/join/${encodeURIComponent(token)}` });
+  await signOut({ redirectTo: await signInHref(token) });
+}
+
+async function signInHref(token: string): Promise<string> {
+  const found = await findInvitation(await getDb(), token);
+  return joinSignInHref(token, found ? { email: found.invitation.email, className: found.className } : undefined);
 }

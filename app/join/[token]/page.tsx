@@ -8,6 +8,7 @@ import { getDb } from "@/db";
 import { currentUser } from "@/lib/auth/session";
 import { findInvitation } from "@/lib/classes/classes";
 import { joinClassAction, switchAccountAction } from "./actions";
+import { joinSignInHref } from "./sign-in-href";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Class invitation", robots: { index: false, follow: false }, referrer: "no-referrer" };
@@ -36,7 +37,7 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
 
         <div className="mt-6 space-y-4">
           {!user ? (
-            <SignedOut token={token} email={invitation.email} />
+            <SignedOut token={token} email={invitation.email} className={className} />
           ) : joined ? (
             <>
               <Notice tone="success">You are in this class.</Notice>
@@ -63,14 +64,14 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
   );
 }
 
-function SignedOut({ token, email }: { token: string; email: string }) {
+function SignedOut({ token, email, className }: { token: string; email: string; className: string }) {
   return (
     <>
       <p className="text-sm text-slate-600">
         To join, sign in with a free student account using <span className="font-medium text-slate-900">{email}</span>. We e-mail
         you a sign-in link: no password, nothing to pay. You come back here afterwards.
       </p>
-      <Link href={`/signin?callbackUrl=/join/${token}`} className={buttonClass("primary", "min-h-11 w-full")}>
+      <Link href={joinSignInHref(token, { email, className })} className={buttonClass("primary", "min-h-11 w-full")}>
         Sign in to join
       </Link>
     </>

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { TestResult } from "@/components/taking/test-result";
 import { TestRunner } from "@/components/taking/test-runner";
 import { getDb } from "@/db";
+import { currentUser } from "@/lib/auth/session";
 import { loadForPage } from "@/lib/server/unavailable";
 import { openTest } from "@/lib/tests/taking";
 
@@ -13,16 +14,17 @@ export const metadata: Metadata = { title: "Your test", robots: { index: false, 
 
 export default async function TakeTestPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const view = await loadForPage(async () => openTest(await getDb(), token));
+  const [view, user] = await Promise.all([loadForPage(async () => openTest(await getDb(), token)), currentUser()]);
   if (!view) notFound();
+  const signedIn = user !== undefined;
 
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-10">
       <p className="mb-4 text-sm font-bold text-brand-600">Certify</p>
       {view.status === "completed" && view.result ? (
-        <TestResult certification={view.certification} result={view.result} questions={view.questions} answers={view.answers} review={view.review} />
+        <TestResult certification={view.certification} result={view.result} questions={view.questions} answers={view.answers} review={view.review} signedIn={signedIn} />
       ) : (
-        <TestRunner token={token} view={view} />
+        <TestRunner token={token} view={view} signedIn={signedIn} />
       )}
     </main>
   );

@@ -1,7 +1,8 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useDeferredValue, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
+import { useDebounced } from "@/components/certifications/catalog-filter";
 import { callApi } from "@/components/api";
 import { errorAt, FieldMessage } from "@/components/forms/field";
 import { Card, Notice } from "@/components/ui/card";
@@ -17,12 +18,12 @@ const listCertifications = (filters: { vendor?: string; search?: string }) =>
 
 /**
  * 1. Certification: the catalog and the trainer's own, filtered as the trainer types (the
- * list follows the search box and the vendor choice at once; React defers the typing).
+ * list follows the vendor choice at once and the search box after a pause in the typing, as the catalog page does).
  */
 export function CertificationStep({ form, onChoose }: { form: NewTestFormApi; onChoose: (id: number) => void }) {
   const [search, setSearch] = useState("");
   const [vendor, setVendor] = useState("");
-  const deferredSearch = useDeferredValue(search.trim());
+  const deferredSearch = useDebounced(search.trim());
   const filters = { vendor: vendor || undefined, search: deferredSearch || undefined };
   const all = useQuery({ queryKey: queryKeys.certifications({}), queryFn: () => listCertifications({}) });
   const list = useQuery({ queryKey: queryKeys.certifications(filters), queryFn: () => listCertifications(filters), placeholderData: keepPreviousData });

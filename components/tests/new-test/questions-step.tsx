@@ -1,5 +1,6 @@
 "use client";
 
+import { useRef } from "react";
 import { errorAt, Field, FieldMessage, ownErrorAt } from "@/components/forms/field";
 import { Radio } from "@/components/forms/inputs";
 import { Card } from "@/components/ui/card";
@@ -13,8 +14,8 @@ const wholeNumber = (text: string | undefined) => (text && /^\s*\d+\s*$/.test(te
 
 /**
  * 3. Questions: a total split in equal parts (the preview is the server's own split,
- * lib/tests/draw.ts), or a count per domain. Counts typed per domain are kept when the
- * trainer switches between the two.
+ * lib/tests/draw.ts), or a count per domain. Switching between the two keeps the counts
+ * chosen: the split fills the per-domain counts not typed, their sum a blank total.
  */
 export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains: DomainView[] }) {
   const mode = form.watch("questionMode");
@@ -24,16 +25,36 @@ export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains
   const perDomain = form.watch("perDomain");
   const split = total && ticked.length ? splitEvenly(total, ticked.map((d) => d.id)) : new Map<number, number>();
   const errors = form.formState.errors;
+
+  // Switching keeps what was chosen: the equal split becomes the per-domain counts (all but
+  // those the trainer typed), and a blank total becomes the per-domain sum.
+  const typed = useRef(new Set<number>());
+  const toPerDomain = () => {
+    const typedTotal = wholeNumber(form.getValues("questions"));
+    if (!typedTotal || !ticked.length) return;
+    const even = splitEvenly(typedTotal, ticked.map((d) => d.id));
+    for (const domain of ticked) {
+      const count = even.get(domain.id);
+      if (count && !typed.current.has(domain.id)) form.setValue(`perDomain.${domain.id}`, String(count));
+    }
+  };
+  const toEqual = () => {
+    if (wholeNumber(form.getValues("questions")) !== null) return;
+    const counts = form.getValues("perDomain");
+    const sum = ticked.reduce((acc, d) => acc + (wholeNumber(counts[d.id]) ?? 0), 0);
+    if (sum) form.setValue("questions", String(sum));
+  };
+
   return (
     <Card>
       <fieldset>
         <legend className="font-semibold">3. Questions</legend>
         <fieldset className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
           <legend className="sr-only">How the questions are chosen</legend>
-          <Radio form={form} name="questionMode" value="equal">
+          <Radio form={form} name="questionMode" value="equal" onChoose={toEqual}>
             Equal split
           </Radio>
-          <Radio form={form} name="questionMode" value="per-domain">
+          <Radio form={form} name="questionMode" value="per-domain" onChoose={toPerDomain}>
             Per domain
           </Radio>
         </fieldset>
@@ -109,7 +130,10 @@ export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains
                         step={1}
                         className={inputClass}
                         value={perDomain[domain.id] ?? ""}
-                        onChange={(e) => form.setValue(`perDomain.${domain.id}`, e.target.value, { shouldDirty: true })}
+                        onChange={(e) => {
+                          typed.current.add(domain.id);
+                          form.setValue(`perDomain.${domain.id}`, e.target.value, { shouldDirty: true });
+                        }}
                       />
                     )}
                   </Field>

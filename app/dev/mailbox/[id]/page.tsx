@@ -21,7 +21,7 @@ export default async function MailboxMessagePage({ params }: { params: Promise<{
       </Card>
       <Card>
         <h2 className="mb-2 text-sm font-semibold text-slate-700">Text part</h2>
-        <pre className="whitespace-pre-wrap text-sm">{message.text}</pre>
+        <pre className="whitespace-pre-wrap wrap-anywhere text-sm">{message.text}</pre>
       </Card>
     </main>
   );
