@@ -19,7 +19,7 @@ import {
   type Receiver,
   type RecordedRequest,
 } from "../helpers/receivers";
-import { backoffGaps, deliveriesOf, settledDeliveries, sleep } from "./support";
+import { backoffGaps, deliveriesOf, settledDeliveries } from "./support";
 
 /** Linear backoff step for this file: attempt 2 after 1 × step, attempt 3 after 2 × step. */
 const STEP_MS = 500;
@@ -208,13 +208,14 @@ describe("subscriptions and transactions", () => {
     const ctfHook = await endpoint(onlyCtf, ["ctf.deployed"], trainer.workspaceId);
     const testHook = await endpoint(onlyTest, ["test.completed"], trainer.workspaceId);
     const everyHook = await endpoint(every, [], trainer.workspaceId);
-    await endpoint(elsewhere, []);
+    const elsewhereHook = await endpoint(elsewhere, []);
 
     const [completed, deployed] = await publish(trainer.workspaceId, "test.completed", "ctf.deployed");
     await settledDeliveries(database.db, trainer.workspaceId, everyHook.endpointId, 2);
     await settledDeliveries(database.db, trainer.workspaceId, ctfHook.endpointId, 1);
     await settledDeliveries(database.db, trainer.workspaceId, testHook.endpointId, 1);
-    await sleep(300);
+    // Delivery rows are written with the event, and every one is settled: no request can still come.
+    expect(await deliveriesOf(database.db, elsewhereHook.workspaceId, elsewhereHook.endpointId)).toEqual([]);
 
     expect(onlyCtf.requests.map(eventIdOf)).toEqual([deployed.id]);
     expect(onlyCtf.requests[0].headers["x-service-event"]).toBe("ctf.deployed");
@@ -237,7 +238,7 @@ describe("subscriptions and transactions", () => {
         throw new Error("the change that caused the event failed");
       }),
     ).rejects.toThrow("the change that caused the event failed");
-    await sleep(800);
+    // No rows (below), so nothing can be sent; the committed event after proves the worker was looking.
     expect(receiver.requests).toHaveLength(0);
     const [{ total: eventRows }] = await database.db.select({ total: count() }).from(events).where(eq(events.workspaceId, hook.workspaceId));
     const [{ total: deliveryRows }] = await database.db
