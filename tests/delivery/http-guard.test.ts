@@ -244,7 +244,7 @@ describe("attemptDelivery", () => {
 
     const outcome = await attemptDelivery(database.db, pending.id);
     expect(outcome).toMatchObject({ outcome: "retry", attempt: 1, error: `timeout: no 2xx within ${DEADLINE_MS} ms` });
-    expect(hang.requests).toHaveLength(1);
+    await hang.waitForRequests(1, 1_000);
     const [recorded] = await deliveriesOf(database.db, trainer.workspaceId, hook.id);
     expect(recorded.attempts).toEqual([
       expect.objectContaining({ number: 1, state: "completed", ok: false, status_code: null, error: `timeout: no 2xx within ${DEADLINE_MS} ms` }),
