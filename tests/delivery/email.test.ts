@@ -257,7 +257,6 @@ describe("e-mail through Resend (a local fake of its API)", () => {
     // The worker was running all along: a committed e-mail is sent, and only that one.
     const committed = await database.db.transaction((tx) => queueEmail(tx, mail()));
     await allSent([committed.id]);
-    expect(fake.calls.length).toBe(before + 1);
     expect(fake.acceptedFor(committed.to)).toBe(1);
     expect(fake.acceptedFor(email.to)).toBe(0);
   });
