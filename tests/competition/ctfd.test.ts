@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startFakeCtfd, type FakeCtfd } from "../helpers/fake-ctfd";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver } from "../helpers/receivers";
-import { challengeInput, client, ctfInput, expectCompetitionDelivery, expectStatus, requestsFor, settle, sleep, waitUntil, type Client } from "./support";
+import { challengeInput, client, ctfInput, expectCompetitionDelivery, expectStatus, requestsFor, settle, waitUntil, type Client } from "./support";
 
 /**
  * The CTFd host, against a local fake of CTFd's REST API: deploy, publish (challenge, static
@@ -50,15 +50,21 @@ afterAll(async () => {
   vi.unstubAllEnvs();
 });
 
+/**
+ * Waits until nothing more will be sent: every delivery settled and no step left to run. A
+ * step stays pending until its handler, which publishes the events (their deliveries with
+ * them), has committed; a step being retried counts too. Steps that have not yet come due and
+ * never ran (a deployment window's end) do not.
+ */
 async function noPendingDeliveries(): Promise<void> {
-  await waitUntil("every delivery settled", async () => {
-    const result = await database.db.execute(sql`select count(*)::int as n from webhook_deliveries where workspace_id = ${workspaceId} and status = 'pending'`);
-    return rowsOf<{ n: number }>(result)[0].n === 0;
+  await waitUntil("every delivery settled and every due step finished", async () => {
+    const result = await database.db.execute(
+      sql`select (select count(*)::int from webhook_deliveries where workspace_id = ${workspaceId} and status = 'pending') as deliveries,
+                 (select count(*)::int from scheduled_steps where workspace_id = ${workspaceId} and status = 'pending' and (run_at <= now() or attempts > 0)) as steps`,
+    );
+    const [pending] = rowsOf<{ deliveries: number; steps: number }>(result);
+    return pending.deliveries === 0 && pending.steps === 0;
   });
-  // Steps still running would publish more: give the executor a moment, then check again.
-  await sleep(300);
-  const result = await database.db.execute(sql`select count(*)::int as n from webhook_deliveries where workspace_id = ${workspaceId} and status = 'pending'`);
-  expect(rowsOf<{ n: number }>(result)[0].n).toBe(0);
 }
 
 /** Deliveries of `event` whose data names `id` (the competition or the challenge). */

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { scheduledSteps } from "@/db/schema";
 import { EmbeddedWorker } from "@/lib/jobs/worker";
@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool } from "../helpers/receivers";
 import { deliveriesOf, settledDeliveries } from "../delivery/support";
-import { challengeInput, client, ctfInput, expectCompetitionDelivery, expectStatus, pollUntil, requestsFor, settle, sleep } from "./support";
+import { challengeInput, client, ctfInput, expectCompetitionDelivery, expectStatus, pollUntil, requestsFor, settle, waitUntil } from "./support";
 
 /**
  * The deployment window is a database row, not a timer in a process: a window that elapses
@@ -60,8 +60,15 @@ describe("a standalone deployment's window across a worker restart", () => {
     await receiver.waitForRequests(1);
     await first.stop();
 
-    // No executor runs while the window elapses: the deployment stays live, its stop step pending.
-    await sleep(Math.max(0, endsAt.getTime() - Date.now()) + 700);
+    // No executor runs while the window elapses: the deployment stays live, its stop step pending
+    // though due (by the database's clock, the one a claim goes by).
+    await waitUntil("the window to elapse", async () => {
+      const [stop] = await database.db
+        .select({ due: sql<boolean>`${scheduledSteps.runAt} <= now()` })
+        .from(scheduledSteps)
+        .where(eq(scheduledSteps.kind, "deployment.stop"));
+      return stop?.due;
+    });
     expect(expectStatus(await api.getDeployment(created.id), 200).status).toBe("live");
     const pending = await database.db.select().from(scheduledSteps).where(eq(scheduledSteps.kind, "deployment.stop"));
     expect(pending).toHaveLength(1);
@@ -74,9 +81,13 @@ describe("a standalone deployment's window across a worker restart", () => {
     expect(stopped).toMatchObject({ status: "stopped", stop_reason: "window_elapsed" });
     expect(Date.parse(stopped.stopped_at)).toBeGreaterThanOrEqual(restartedAt - 5);
 
-    // Delivered once, and nothing more comes: every delivery of the endpoint is settled.
+    // Delivered once, and nothing more comes: every delivery of the endpoint is settled and the
+    // stop step finished (its handler published the event before the step was marked).
     await settledDeliveries(database.db, trainer.workspaceId, hook.id, 2);
-    await sleep(500);
+    await waitUntil("the stop step to finish", async () => {
+      const steps = await database.db.select().from(scheduledSteps).where(eq(scheduledSteps.kind, "deployment.stop"));
+      return steps.every((step) => step.status !== "pending");
+    });
     const stops = requestsFor(receiver.requests, "deployment.stopped");
     expect(stops).toHaveLength(1);
     const body = expectCompetitionDelivery(stops[0], secret, "deployment.stopped", { from: restartedAt, to: Date.now() });

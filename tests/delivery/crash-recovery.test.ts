@@ -93,7 +93,9 @@ describe("a worker that dies mid-delivery", () => {
     // Another instance cannot take the rows while the lease holds.
     expect(await claimDueDeliveries(database.db, 10)).toEqual([]);
 
-    // A fresh worker starts; it leaves the leased rows alone until the lease expires.
+    // A fresh worker starts; it leaves the leased rows alone until the lease expires. Nothing to
+    // await here: it is an absence, watched for 2 s (20 of its polls) out of the lease's 10 s
+    // that the test waits out below anyway, so the wait costs no time.
     await newWorker().start();
     await sleep(2_000);
     const [quietWaiting] = await deliveriesOf(database.db, trainer.workspaceId, quietHook.endpointId);
@@ -131,7 +133,7 @@ describe("nothing is lost while no worker runs", () => {
     const receiver = await receivers.start({ kind: "ok" }, "committed-while-down");
     const hook = await endpoint(receiver);
     const event = await publishDeployed(hook.workspaceId);
-    await sleep(500);
+    // No worker runs in this process: the row is simply there, pending, when one starts.
     expect(receiver.requests).toHaveLength(0);
     const [waiting] = await deliveriesOf(database.db, hook.workspaceId, hook.endpointId);
     expect(waiting).toMatchObject({ status: "pending", attempts: [] });
@@ -189,6 +191,8 @@ describe("stop()", () => {
 
     // The stopped worker takes no new work; the row waits for the next worker.
     await publishDeployed(hook.workspaceId, "after stop");
+    // An absence, so a wait: a loop still running would have been woken by the NOTIFY, or polled
+    // (every 100 ms), and claimed and POSTed the row within this.
     await sleep(600);
     expect(receiver.requests).toHaveLength(1);
     const pending = (await deliveriesOf(database.db, hook.workspaceId, hook.endpointId)).filter((d) => d.status === "pending");

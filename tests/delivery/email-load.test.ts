@@ -75,7 +75,7 @@ describe(`${TESTS * RECIPIENTS} invitations under Resend's 2 requests/s, 429s an
           body: JSON.stringify({ from: "Other <other@example.test>", to: `neighbour${i}@example.test`, subject: "hi", text: "hi" }),
         });
         await response.text();
-        await sleep(150);
+        await sleep(150); // the neighbour's own pace, about 6 calls a second: not a wait for anything
       }
     })();
     // The outage starts once 600 invitations are through, while the rest are queued or in flight.

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { parseConfig } from "@/lib/config";
 import { publishEvent } from "@/lib/events/publish";
 import { attemptDelivery } from "@/lib/webhooks/deliveries";
 import { createWebhook } from "@/lib/webhooks/endpoints";
-import { DELIVERY_DEADLINE_MS, isPrivateAddress, postOnce, privateDestinationsAllowed } from "@/lib/webhooks/http";
+import { isPrivateAddress, postOnce, privateDestinationsAllowed } from "@/lib/webhooks/http";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver } from "../helpers/receivers";
@@ -88,9 +89,16 @@ describe("privateDestinationsAllowed", () => {
     vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "false");
     expect(privateDestinationsAllowed()).toBe(false);
   });
+});
 
-  it("gives a receiver 8 seconds, as the competition spec says", () => {
-    expect(DELIVERY_DEADLINE_MS).toBe(8_000);
+describe("the delivery deadline", () => {
+  it("is the spec's 8 s by default and in production; only outside production may a test shorten it", () => {
+    const production = { NODE_ENV: "production", AUTH_SECRET: "s".repeat(43), AUTH_URL: "https://certify.example.org" };
+    expect(parseConfig({}).webhooks.deadlineMs).toBe(8_000);
+    expect(parseConfig(production).webhooks.deadlineMs).toBe(8_000);
+    expect(parseConfig({ WEBHOOK_DEADLINE_MS: "800" }).webhooks.deadlineMs).toBe(800);
+    expect(() => parseConfig({ ...production, WEBHOOK_DEADLINE_MS: "800" })).toThrow(/WEBHOOK_DEADLINE_MS is for tests only/);
+    expect(() => parseConfig({ WEBHOOK_DEADLINE_MS: "8001" })).toThrow(/WEBHOOK_DEADLINE_MS must be a whole number of milliseconds from 100 to 8000/);
   });
 });
 
@@ -185,7 +193,7 @@ describe("postOnce", () => {
   });
 });
 
-describe("a delivery to a refused destination", () => {
+describe("attemptDelivery", () => {
   const receivers = receiverPool();
   let database: TestDatabase;
 
@@ -202,7 +210,7 @@ describe("a delivery to a refused destination", () => {
     await database?.drop();
   });
 
-  it("is recorded as a failed attempt (not thrown, not left to come back forever), with no connection made", async () => {
+  it("records a delivery to a refused destination as a failed attempt (not thrown, not left to come back forever), with no connection made", async () => {
     vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "false");
     vi.stubEnv("WEBHOOK_RETRY_STEP_MS", "0");
     const receiver = await receivers.start({ kind: "ok" }, "refused-delivery");
@@ -219,5 +227,29 @@ describe("a delivery to a refused destination", () => {
     const [recorded] = await deliveriesOf(database.db, trainer.workspaceId, hook.id);
     expect(recorded.attempts).toEqual([expect.objectContaining({ number: 1, ok: false, status_code: null, error: expect.stringMatching(/^refused/) })]);
     expect(receiver.connections).toBe(0);
+  });
+
+  it("cuts a receiver that never answers off at the configured deadline and records a timeout", async () => {
+    const DEADLINE_MS = 400;
+    vi.stubEnv("WEBHOOK_DEADLINE_MS", String(DEADLINE_MS));
+    vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "true");
+    vi.stubEnv("WEBHOOK_RETRY_STEP_MS", "0");
+    const hang = await receivers.start({ kind: "hang" }, "configured-deadline");
+    const trainer = await createTrainer(database.db);
+    const hook = await createWebhook(database.db, trainer.workspaceId, { url: hang.url, events: [] }, "api");
+    await database.db.transaction((tx) =>
+      publishEvent(tx, trainer.workspaceId, "ctf.deleted", { managed_ctf_id: "mctf_x", title: "X", deleted_at: new Date().toISOString() }),
+    );
+    const [pending] = await deliveriesOf(database.db, trainer.workspaceId, hook.id);
+
+    const outcome = await attemptDelivery(database.db, pending.id);
+    expect(outcome).toMatchObject({ outcome: "retry", attempt: 1, error: `timeout: no 2xx within ${DEADLINE_MS} ms` });
+    await hang.waitForRequests(1, 1_000);
+    const [recorded] = await deliveriesOf(database.db, trainer.workspaceId, hook.id);
+    expect(recorded.attempts).toEqual([
+      expect.objectContaining({ number: 1, state: "completed", ok: false, status_code: null, error: `timeout: no 2xx within ${DEADLINE_MS} ms` }),
+    ]);
+    expect(recorded.attempts[0].duration_ms).toBeGreaterThanOrEqual(DEADLINE_MS - 10);
+    expect(recorded.attempts[0].duration_ms).toBeLessThan(DEADLINE_MS + 1_000);
   });
 });
