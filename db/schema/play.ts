@@ -5,6 +5,29 @@ import { attemptResults } from "./statuses";
 export { attemptResults };
 export type AttemptResult = (typeof attemptResults)[number];
 
+/** The competition and the member a row belongs to (gone with either). A function: each table needs its own column builders. */
+const playerOf = () => ({
+    ctfId: text("ctf_id")
+      .notNull()
+      .references(() => ctfs.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+});
+
+/** The competition, the challenge and the member a row belongs to (gone with any of them). */
+const playerOnChallenge = () => ({
+    ctfId: text("ctf_id")
+      .notNull()
+      .references(() => ctfs.id, { onDelete: "cascade" }),
+    challengeId: text("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+});
+
 /**
  * A player's sign-in to one competition: the SHA-256 of the random token in the
  * `ctf_player_{ctf_id}` cookie (the token itself is never stored). Made when the member
@@ -14,12 +37,7 @@ export const playerSessions = pgTable(
   "player_sessions",
   {
     id: text("id").primaryKey(),
-    ctfId: text("ctf_id")
-      .notNull()
-      .references(() => ctfs.id, { onDelete: "cascade" }),
-    memberId: text("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    ...playerOf(),
     tokenHash: text("token_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,15 +49,7 @@ export const flagAttempts = pgTable(
   "flag_attempts",
   {
     id: text("id").primaryKey(),
-    ctfId: text("ctf_id")
-      .notNull()
-      .references(() => ctfs.id, { onDelete: "cascade" }),
-    challengeId: text("challenge_id")
-      .notNull()
-      .references(() => challenges.id, { onDelete: "cascade" }),
-    memberId: text("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    ...playerOnChallenge(),
     result: text("result").$type<AttemptResult>().notNull(),
     /** What was submitted, only when it was wrong. */
     submitted: text("submitted"),
@@ -53,15 +63,7 @@ export const solves = pgTable(
   "solves",
   {
     id: text("id").primaryKey(),
-    ctfId: text("ctf_id")
-      .notNull()
-      .references(() => ctfs.id, { onDelete: "cascade" }),
-    challengeId: text("challenge_id")
-      .notNull()
-      .references(() => challenges.id, { onDelete: "cascade" }),
-    memberId: text("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    ...playerOnChallenge(),
     points: integer("points").notNull(),
     solvedAt: timestamp("solved_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -73,15 +75,7 @@ export const hintUnlocks = pgTable(
   "hint_unlocks",
   {
     id: text("id").primaryKey(),
-    ctfId: text("ctf_id")
-      .notNull()
-      .references(() => ctfs.id, { onDelete: "cascade" }),
-    challengeId: text("challenge_id")
-      .notNull()
-      .references(() => challenges.id, { onDelete: "cascade" }),
-    memberId: text("member_id")
-      .notNull()
-      .references(() => members.id, { onDelete: "cascade" }),
+    ...playerOnChallenge(),
     hint: integer("hint").notNull(),
     cost: integer("cost").notNull(),
     unlockedAt: timestamp("unlocked_at", { withTimezone: true }).notNull().defaultNow(),
