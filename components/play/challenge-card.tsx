@@ -1,3 +1,4 @@
+import { ChallengeHeader } from "@/components/competitions/public-challenge";
 import { Badge } from "@/components/ui/badge";
 import type { ChallengeSummary } from "@/lib/ctf/public";
 import { FlagForm } from "./flag-form";
@@ -24,15 +25,7 @@ export function ChallengeCard({
       data-title={challenge.title}
       data-solved={play?.solved ? "true" : undefined}
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <h3 className="text-lg font-semibold break-words">{challenge.title}</h3>
-        <span className="shrink-0 rounded-md bg-brand-50 px-2 py-1 text-sm font-semibold tabular-nums text-brand-700">{challenge.points} pts</span>
-      </div>
-      <div className="mt-1 flex flex-wrap gap-2">
-        <Badge>{challenge.category}</Badge>
-        {challenge.difficulty ? <Badge tone="info">{challenge.difficulty}</Badge> : null}
-        {play?.solved ? <Badge tone="success">Solved</Badge> : null}
-      </div>
+      <ChallengeHeader challenge={challenge}>{play?.solved ? <Badge tone="success">Solved</Badge> : null}</ChallengeHeader>
       {play ? (
         <>
           {play.description ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{play.description}</p> : null}
