@@ -4,6 +4,7 @@ import * as attemptsRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/a
 import * as unlockRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/hints/[n]/unlock/route";
 import * as publicScoreboardRoute from "@/app/api/c/[ctf_id]/scoreboard/route";
 import * as archiveRoute from "@/app/api/v1/ctfs/[ctf_id]/archive/route";
+import * as hintUnlocksRoute from "@/app/api/v1/ctfs/[ctf_id]/hint-unlocks/route";
 import * as scoreboardRoute from "@/app/api/v1/ctfs/[ctf_id]/scoreboard/route";
 import { ctfs, flagAttempts, members, solves } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -143,6 +144,27 @@ describe("hints", () => {
     expect(expectStatus(await submit(player.cookie, ctfId, challengeId, "CTF{warm}"), 200)).toEqual({ status: "correct", points: 100, score: 90 });
     // The API never serves hint texts to integrators' reads of the scoreboard.
     expect(JSON.stringify((await scoreboard(ctfId)).body)).not.toContain("page source");
+  });
+
+  it("shows the organiser who unlocked which hint, newest first, paginated; another workspace gets 404", async () => {
+    const { ctfId, challengeId } = await game();
+    const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com", "Ann");
+    const bob = await playerOf(database.db, trainer, ctfId, "bob@example.com");
+    await unlock(ann.cookie, ctfId, challengeId, 1);
+    await unlock(bob.cookie, ctfId, challengeId, 2);
+    await unlock(ann.cookie, ctfId, challengeId, 1); // again: no second record
+    const unlocks = (query?: Record<string, number>, key = trainer.secret) =>
+      call(hintUnlocksRoute.GET, `/api/v1/ctfs/${ctfId}/hint-unlocks`, { key, params: { ctf_id: ctfId }, query });
+    const all = expectStatus(await unlocks(), 200);
+    expect(all.pagination).toEqual({ page: 1, per_page: 25, total: 2 });
+    expect(all.data).toEqual([
+      { member_id: bob.memberId, name: "bob", challenge_id: challengeId, hint: 2, cost: 0, unlocked_at: expect.stringMatching(/Z$/) },
+      { member_id: ann.memberId, name: "Ann", challenge_id: challengeId, hint: 1, cost: 10, unlocked_at: expect.stringMatching(/Z$/) },
+    ]);
+    expect(Date.parse(all.data[0].unlocked_at)).toBeGreaterThanOrEqual(Date.parse(all.data[1].unlocked_at));
+    const second = expectStatus(await unlocks({ page: 2, per_page: 1 }), 200);
+    expect(second.data.map((row: { member_id: string }) => row.member_id)).toEqual([ann.memberId]);
+    expect((await unlocks(undefined, (await createTrainer(database.db)).secret)).status).toBe(404);
   });
 });
 
