@@ -1,8 +1,8 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, boolean } from "drizzle-orm/pg-core";
 import { workspaces } from "./workspaces";
-import { ctfStatuses, challengeStatuses, deploymentStatuses, memberStatuses } from "./statuses";
+import { ctfStatuses, challengeStatuses, deploymentStatuses, flagModes, memberStatuses } from "./statuses";
 
-export { ctfStatuses, challengeStatuses, deploymentStatuses, memberStatuses };
+export { ctfStatuses, challengeStatuses, deploymentStatuses, flagModes, memberStatuses };
 
 export type CtfStatus = (typeof ctfStatuses)[number];
 
@@ -43,6 +43,8 @@ export const ctfs = pgTable(
   (t) => [index("ctfs_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
 
+export type FlagMode = (typeof flagModes)[number];
+
 export type ChallengeStatus = (typeof challengeStatuses)[number];
 
 export const challenges = pgTable(
@@ -58,9 +60,14 @@ export const challenges = pgTable(
     difficulty: text("difficulty"),
     description: text("description").notNull().default(""),
     points: integer("points").notNull().default(100),
-    /** SHA-256 of the flag (checking submissions); the sealed copy goes to an external host. */
+    /**
+     * SHA-256 of the flag (lower-cased for `case_insensitive`; checking submissions); the sealed
+     * copy goes to an external host. A `regex` challenge is checked against its sealed pattern
+     * (a pattern cannot be hashed); its hash is the pattern's and checks nothing.
+     */
     flagHash: text("flag_hash").notNull(),
     flagSealed: text("flag_sealed").notNull(),
+    flagMode: text("flag_mode").$type<FlagMode>().notNull().default("exact"),
     hints: jsonb("hints").$type<{ text: string; cost: number }[]>().notNull().default([]),
     status: text("status").$type<ChallengeStatus>().notNull().default("draft"),
     platformChallengeId: integer("platform_challenge_id"),

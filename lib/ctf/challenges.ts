@@ -2,12 +2,13 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { challenges, ctfs, type Challenge, type ChallengeStatus } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
-import { conflict, notFound } from "@/lib/errors";
+import { conflict, invalidFields, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
 import { scheduleStep } from "@/lib/outbox/steps";
 import { describeHostError, findCtf } from "./competitions";
-import { hashFlag, sealFlag, unsealFlag } from "./flags";
+import { regexFlagProblem } from "./flag-pattern";
+import { hashFlag, sealFlag, storedFlag, unsealFlag } from "./flags";
 import { hostFor } from "./hosting";
 import type { ChallengeView, CreateChallengeInput, GenerateChallengeInput, UpdateChallengeInput } from "./schemas";
 import { generateChallenge, type ChallengeCategory, type Difficulty } from "./templates";
@@ -59,8 +60,7 @@ export async function createChallenge(db: Db, workspaceId: string, ctfId: string
       difficulty: input.difficulty ?? null,
       description: input.description,
       points: input.points,
-      flagHash: hashFlag(input.flag),
-      flagSealed: sealFlag(input.flag),
+      ...storedFlag(input.flag, input.flag_mode),
       hints: input.hints,
     })
     .returning();
@@ -125,13 +125,24 @@ export async function updateChallenge(db: Db, workspaceId: string, ctfId: string
         description: input.description ?? challenge.description,
         points: input.points ?? challenge.points,
         hints: input.hints ?? challenge.hints,
-        ...(input.flag ? { flagHash: hashFlag(input.flag), flagSealed: sealFlag(input.flag) } : {}),
+        ...changedFlag(challenge, input),
         updatedAt: new Date(),
       })
       .where(eq(challenges.id, challenge.id))
       .returning();
     return toChallengeView(updated);
   });
+}
+
+/** The stored flag after an update: a new flag, or the kept one under a new mode (to `regex`, it must be a valid pattern). */
+function changedFlag(challenge: Challenge, input: UpdateChallengeInput) {
+  const mode = input.flag_mode ?? challenge.flagMode;
+  if (input.flag) return storedFlag(input.flag, mode);
+  if (mode === challenge.flagMode) return {};
+  const flag = unsealFlag(challenge.flagSealed);
+  const problem = mode === "regex" ? regexFlagProblem(flag) : null;
+  if (problem) throw invalidFields([{ field: "flag", message: `The current flag is not a valid pattern: ${problem} Give a flag with the mode.` }]);
+  return storedFlag(flag, mode);
 }
 
 export async function deleteChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string): Promise<{ deleted: true; id: string }> {

@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { authSecret } from "@/lib/auth/secret";
 import { config } from "@/lib/config";
+import type { FlagMode } from "@/db/schema";
+import { anchoredFlagPattern } from "./flag-pattern";
 
 /** SHA-256 of a flag: what checks a submission. */
 export function hashFlag(flag: string): string {
@@ -9,6 +11,23 @@ export function hashFlag(flag: string): string {
 
 export function flagMatches(submitted: string, hash: string): boolean {
   return timingSafeEqual(Buffer.from(hashFlag(submitted), "hex"), Buffer.from(hash, "hex"));
+}
+
+/** What is stored for a flag in its mode: the hash that checks it (a pattern's checks nothing) and the sealed copy. */
+export function storedFlag(flag: string, mode: FlagMode): { flagHash: string; flagSealed: string; flagMode: FlagMode } {
+  // The sealed copy keeps the flag as given, so a later change of mode can re-derive the hash.
+  return { flagHash: hashFlag(mode === "case_insensitive" ? flag.toLowerCase() : flag), flagSealed: sealFlag(flag), flagMode: mode };
+}
+
+/**
+ * Checks a submission in the challenge's mode: `exact` and `case_insensitive` compare hashes
+ * in constant time (the latter lower-cases the submission first); `regex` unseals the pattern
+ * and tests the trimmed submission against it, anchored. Patterns were checked by
+ * `regexFlagProblem` (./flag-pattern) when stored, so the test cannot backtrack catastrophically.
+ */
+export function flagAccepts(challenge: { flagMode: FlagMode; flagHash: string; flagSealed: string }, submitted: string): boolean {
+  if (challenge.flagMode === "regex") return anchoredFlagPattern(unsealFlag(challenge.flagSealed)).test(submitted.trim());
+  return flagMatches(challenge.flagMode === "case_insensitive" ? submitted.toLowerCase() : submitted, challenge.flagHash);
 }
 
 function key(): Buffer {

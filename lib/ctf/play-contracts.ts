@@ -2,7 +2,7 @@ import { z } from "zod";
 import { contract, intParam, prefixedParam } from "@/lib/api/contract";
 import { pagingQuery } from "@/lib/api/paging";
 import { inviteMemberInput } from "./schemas";
-import { flagAttemptInput, flagAttemptView, hintUnlockView, scoreboardList } from "./play-schemas";
+import { ctftimeFeed, flagAttemptInput, flagAttemptView, hintUnlockList, hintUnlockView, scoreboardList } from "./play-schemas";
 
 const ctfParams = z.object({ ctf_id: prefixedParam("ctf", "Competition") });
 const challengeParams = ctfParams.extend({ challenge_id: prefixedParam("chl", "Challenge") });
@@ -26,6 +26,39 @@ export const playContracts = {
       summary: "A competition's scoreboard",
       description:
         "Every joined player by score (points of solved challenges minus the costs of unlocked hints); ties go to who reached the score first. Positions are distinct. Players appear by display name, never by address.",
+    },
+  }),
+  ctftime: contract({
+    id: "ctfs.scoreboard.ctftime",
+    method: "GET",
+    path: "/api/v1/ctfs/{ctf_id}/scoreboard/ctftime",
+    caller: "workspace",
+    scope: "ctf:read",
+    params: ctfParams,
+    status: 200,
+    response: ctftimeFeed,
+    docs: {
+      tag: "Competitions",
+      summary: "The scoreboard as CTFtime's feed",
+      description:
+        "CTFtime's scoreboard feed format, for the organiser to hand to CTFtime: `tasks` (the published challenges' titles) and `standings` (every player in scoreboard order: `pos`, `team` (the display name), `score`, `taskStats` by title with `points` and `time`, and `lastAccept`; times in Unix seconds). Public competitions only: 409 otherwise.",
+      errors: [409],
+    },
+  }),
+  hintUnlocks: contract({
+    id: "ctfs.hint-unlocks",
+    method: "GET",
+    path: "/api/v1/ctfs/{ctf_id}/hint-unlocks",
+    caller: "workspace",
+    scope: "ctf:read",
+    params: ctfParams,
+    query: pagingQuery,
+    status: 200,
+    response: hintUnlockList,
+    docs: {
+      tag: "Competitions",
+      summary: "Who unlocked which hint",
+      description: "Every hint a player unlocked in the competition, newest first: the player (id and display name), the challenge, the hint's position from 1, what it cost and when.",
     },
   }),
   publicScoreboard: contract({

@@ -41,5 +41,38 @@ export const scoreboardEntry = z
 export type ScoreboardEntry = z.infer<typeof scoreboardEntry>;
 export const scoreboardList = pageSchema(scoreboardEntry).meta({ id: "Scoreboard" });
 
+/** `GET /api/v1/ctfs/{ctf_id}/hint-unlocks`: who unlocked what, for the organiser. */
+export const hintUnlockRecord = z
+  .object({
+    member_id: z.string(),
+    name: z.string().meta({ description: "The player's display name." }),
+    challenge_id: z.string(),
+    hint: z.number().int().meta({ description: "Position of the hint, from 1." }),
+    cost: z.number().int().meta({ description: "What it cost when unlocked." }),
+    unlocked_at: z.string(),
+  })
+  .meta({ id: "HintUnlockRecord" });
+export type HintUnlockRecord = z.infer<typeof hintUnlockRecord>;
+export const hintUnlockList = pageSchema(hintUnlockRecord).meta({ id: "HintUnlockList" });
+
+/** CTFtime's scoreboard feed format (`GET /api/v1/ctfs/{ctf_id}/scoreboard/ctftime`); its names, its camelCase. */
+export const ctftimeFeed = z
+  .object({
+    tasks: z.array(z.string()).meta({ description: "The published challenges' titles." }),
+    standings: z.array(
+      z.object({
+        pos: z.number().int().meta({ description: "Position, from 1, as on the scoreboard." }),
+        team: z.string().meta({ description: "The player's display name." }),
+        score: z.number().int(),
+        taskStats: z
+          .record(z.string(), z.object({ points: z.number().int(), time: z.number().int().meta({ description: "When it was solved, Unix seconds." }) }))
+          .meta({ description: "The player's solves, by challenge title." }),
+        lastAccept: z.number().int().meta({ description: "The last solve, Unix seconds; 0 when none." }),
+      }),
+    ),
+  })
+  .meta({ id: "CtftimeFeed" });
+export type CtftimeFeed = z.infer<typeof ctftimeFeed>;
+
 /** The display name asked when an invitation is accepted (default: the address before `@`). */
 export const playerNameInput = z.string().trim().max(40, "At most 40 characters.").optional();

@@ -5,7 +5,7 @@ import { challenges, ctfs, flagAttempts, hintUnlocks, solves, type AttemptResult
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { postgresWindowLimiter } from "@/lib/ratelimit/window";
-import { flagMatches } from "./flags";
+import { flagAccepts } from "./flags";
 import type { FlagAttemptView, HintUnlockView } from "./play-schemas";
 import type { Player } from "./players";
 import { playerScore } from "./scoreboard";
@@ -84,7 +84,7 @@ export async function submitFlag(db: Db, player: Player, challengeId: string, { 
       );
     }
 
-    if (!flagMatches(flag, challenge.flagHash)) {
+    if (!flagAccepts(challenge, flag)) {
       await record("incorrect", flag);
       return answer("incorrect", 0);
     }

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { challengeStatuses, ctfStatuses, deploymentStatuses, memberStatuses } from "@/db/schema/statuses";
+import { challengeStatuses, ctfStatuses, deploymentStatuses, flagModes, memberStatuses } from "@/db/schema/statuses";
 import { pageSchema, pagingQuery } from "@/lib/api/paging";
+import { regexFlagProblem } from "./flag-pattern";
 import { challengeCategories, difficulties } from "./templates";
 
 // The JSON string (documented as a date-time), handed to the domain as a Date.
@@ -55,18 +56,36 @@ export const ctfList = pageSchema(ctfView).meta({ id: "ManagedCtfList" });
 
 const hint = z.object({ text: z.string().trim().min(1).max(1000), cost: z.number().int().min(0).max(10_000).default(0) });
 
-export const createChallengeInput = z.object({
+const flagMode = z
+  .enum(flagModes)
+  .meta({
+    description:
+      "How a submitted flag is checked (additive; default `exact`): `exact` (case-sensitive), `case_insensitive`, or `regex` (`flag` is a pattern the whole submission must match; see the flag pattern rules).",
+  });
+
+const challengeFields = z.object({
   title: z.string().trim().min(1).max(200),
   category: z.enum(challengeCategories),
   difficulty: z.enum(difficulties).optional(),
   description: z.string().trim().max(10_000).default(""),
   points: z.number().int().min(1).max(10_000).default(100),
-  flag: z.string().trim().min(1, "Give the flag.").max(500).meta({ description: "Stored hashed; never returned." }),
+  flag: z.string().trim().min(1, "Give the flag.").max(500).meta({ description: "Stored hashed (a `regex` pattern sealed); never returned." }),
+  flag_mode: flagMode.default("exact"),
   hints: z.array(hint).max(10).default([]),
 });
+
+/** A `regex` flag must be a pattern that compiles and cannot backtrack catastrophically: a field error on `flag`. */
+const checkPattern = (value: { flag?: string; flag_mode?: string }, context: z.RefinementCtx) => {
+  if (value.flag_mode !== "regex" || value.flag === undefined) return;
+  const problem = regexFlagProblem(value.flag);
+  if (problem) context.addIssue({ code: "custom", message: problem, path: ["flag"] });
+};
+
+export const createChallengeInput = challengeFields.superRefine(checkPattern);
 export type CreateChallengeInput = z.output<typeof createChallengeInput>;
 
-export const updateChallengeInput = createChallengeInput.partial();
+/** A change of `flag_mode` without a `flag` re-derives the check from the stored flag (to `regex`, it must be a valid pattern). */
+export const updateChallengeInput = challengeFields.extend({ flag_mode: flagMode.optional() }).partial().superRefine(checkPattern);
 export type UpdateChallengeInput = z.output<typeof updateChallengeInput>;
 
 export const generateChallengeInput = z.object({ category: z.enum(challengeCategories), difficulty: z.enum(difficulties) });
@@ -81,6 +100,7 @@ export const challengeView = z
     difficulty: z.string().nullable(),
     description: z.string(),
     points: z.number().int(),
+    flag_mode: z.enum(flagModes).meta({ description: "How a submitted flag is checked (additive): exact, case_insensitive or regex." }),
     hints: z.array(z.object({ text: z.string(), cost: z.number().int() })),
     status: z.enum(challengeStatuses),
     platform_challenge_id: z.number().int().nullable(),

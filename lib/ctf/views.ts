@@ -33,6 +33,7 @@ export function toChallengeView(challenge: Challenge): ChallengeView {
     difficulty: challenge.difficulty,
     description: challenge.description,
     points: challenge.points,
+    flag_mode: challenge.flagMode,
     hints: challenge.hints,
     status: challenge.status,
     platform_challenge_id: challenge.platformChallengeId,

@@ -4,6 +4,8 @@ import * as attemptsRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/a
 import * as unlockRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/hints/[n]/unlock/route";
 import * as publicScoreboardRoute from "@/app/api/c/[ctf_id]/scoreboard/route";
 import * as archiveRoute from "@/app/api/v1/ctfs/[ctf_id]/archive/route";
+import * as ctftimeRoute from "@/app/api/v1/ctfs/[ctf_id]/scoreboard/ctftime/route";
+import * as hintUnlocksRoute from "@/app/api/v1/ctfs/[ctf_id]/hint-unlocks/route";
 import * as scoreboardRoute from "@/app/api/v1/ctfs/[ctf_id]/scoreboard/route";
 import { ctfs, flagAttempts, members, solves } from "@/db/schema";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -144,9 +146,56 @@ describe("hints", () => {
     // The API never serves hint texts to integrators' reads of the scoreboard.
     expect(JSON.stringify((await scoreboard(ctfId)).body)).not.toContain("page source");
   });
+
+  it("shows the organiser who unlocked which hint, newest first, paginated; another workspace gets 404", async () => {
+    const { ctfId, challengeId } = await game();
+    const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com", "Ann");
+    const bob = await playerOf(database.db, trainer, ctfId, "bob@example.com");
+    await unlock(ann.cookie, ctfId, challengeId, 1);
+    await unlock(bob.cookie, ctfId, challengeId, 2);
+    await unlock(ann.cookie, ctfId, challengeId, 1); // again: no second record
+    const unlocks = (query?: Record<string, number>, key = trainer.secret) =>
+      call(hintUnlocksRoute.GET, `/api/v1/ctfs/${ctfId}/hint-unlocks`, { key, params: { ctf_id: ctfId }, query });
+    const all = expectStatus(await unlocks(), 200);
+    expect(all.pagination).toEqual({ page: 1, per_page: 25, total: 2 });
+    expect(all.data).toEqual([
+      { member_id: bob.memberId, name: "bob", challenge_id: challengeId, hint: 2, cost: 0, unlocked_at: expect.stringMatching(/Z$/) },
+      { member_id: ann.memberId, name: "Ann", challenge_id: challengeId, hint: 1, cost: 10, unlocked_at: expect.stringMatching(/Z$/) },
+    ]);
+    expect(Date.parse(all.data[0].unlocked_at)).toBeGreaterThanOrEqual(Date.parse(all.data[1].unlocked_at));
+    const second = expectStatus(await unlocks({ page: 2, per_page: 1 }), 200);
+    expect(second.data.map((row: { member_id: string }) => row.member_id)).toEqual([ann.memberId]);
+    expect((await unlocks(undefined, (await createTrainer(database.db)).secret)).status).toBe(404);
+  });
 });
 
 describe("the scoreboard", () => {
+  it("CTFtime's feed: tasks by title, standings in scoreboard order with taskStats and lastAccept in Unix seconds; 409 for a private competition", async () => {
+    const { ctfId, challengeId } = await game();
+    const second = await publishedChallenge(database.db, trainer, ctfId, { title: "Second", flag: "CTF{two}", points: 50, hints: [] });
+    const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com", "Ann");
+    await playerOf(database.db, trainer, ctfId, "bob@example.com");
+    await submit(ann.cookie, ctfId, second, "CTF{two}");
+    await submit(ann.cookie, ctfId, challengeId, "CTF{warm}");
+    const feed = (id: string) => call(ctftimeRoute.GET, `/api/v1/ctfs/${id}/scoreboard/ctftime`, { key: trainer.secret, params: { ctf_id: id } });
+    const body = expectStatus(await feed(ctfId), 200);
+    const solved = await database.db.select().from(solves).where(eq(solves.memberId, ann.memberId));
+    const at = (id: string) => Math.floor(solved.find((row) => row.challengeId === id)!.solvedAt.getTime() / 1000);
+    expect(body).toEqual({
+      tasks: ["Warm-up", "Second"],
+      standings: [
+        { pos: 1, team: "Ann", score: 150, taskStats: { "Warm-up": { points: 100, time: at(challengeId) }, Second: { points: 50, time: at(second) } }, lastAccept: at(challengeId) },
+        { pos: 2, team: "bob", score: 0, taskStats: {}, lastAccept: 0 },
+      ],
+    });
+    expect(Math.abs(body.standings[0].lastAccept - Date.now() / 1000)).toBeLessThan(60);
+
+    await database.db.update(ctfs).set({ isPublic: false }).where(eq(ctfs.id, ctfId));
+    const refused = await feed(ctfId);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe("conflict");
+  });
+
   it("ranks by score, ties to who reached it first, hint costs deducted; names, never addresses", async () => {
     const { ctfId, challengeId } = await game();
     const second = await publishedChallenge(database.db, trainer, ctfId, { title: "Second", flag: "CTF{two}", points: 50, hints: [] });

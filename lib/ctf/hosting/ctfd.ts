@@ -1,7 +1,14 @@
+import type { FlagMode } from "@/db/schema";
 import type { CompetitionHost } from "./types";
 import { HostError } from "./types";
 
 export type CtfdConfig = { url: string; token: string; timeoutMs?: number };
+
+/** CTFd's flag types for ours: a static flag (case-insensitive through its `data`), or a regex (CTFd matches it whole). */
+function ctfdFlagKind(mode: FlagMode): { type: "static" | "regex"; data: string } {
+  if (mode === "regex") return { type: "regex", data: "" };
+  return { type: "static", data: mode === "case_insensitive" ? "case_insensitive" : "" };
+}
 
 /**
  * CTFd through its REST API (`/api/v1`, `Authorization: Token …`): a competition is the
@@ -56,7 +63,7 @@ export function ctfdHost(config: CtfdConfig, fallbackUrl: (deploymentId: string)
         state: "hidden",
       });
       try {
-        await request("POST", "/flags", { challenge: created.id, content: flag, type: "static", data: "" });
+        await request("POST", "/flags", { challenge: created.id, content: flag, ...ctfdFlagKind(challenge.flagMode) });
         for (const hint of challenge.hints) await request("POST", "/hints", { challenge: created.id, content: hint.text, cost: hint.cost });
         await request("PATCH", `/challenges/${created.id}`, { state: "visible" });
       } catch (error) {

@@ -61,6 +61,8 @@ async function playerChallenge(db: Db, trainer: Trainer) {
 
 export const playSamples: Samples = {
   "ctfs.scoreboard": { params: async ({ db }, trainer) => ({ ctf_id: await runningCtf(db, trainer) }) },
+  "ctfs.hint-unlocks": { params: async ({ db }, trainer) => ({ ctf_id: await runningCtf(db, trainer) }) },
+  "ctfs.scoreboard.ctftime": { params: async ({ db }, trainer) => ({ ctf_id: await runningCtf(db, trainer) }) },
   "play.link": { params: async ({ db }, trainer) => ({ ctf_id: await runningCtf(db, trainer) }), body: () => ({ email: freshEmail() }) },
   "play.scoreboard": { params: async ({ db }, trainer) => ({ ctf_id: await runningCtf(db, trainer) }) },
   "play.attempts.create": {

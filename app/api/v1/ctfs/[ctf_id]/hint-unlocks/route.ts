@@ -1,0 +1,6 @@
+import { handle } from "@/lib/api/handle";
+import { listHintUnlocks } from "@/lib/ctf/hint-unlocks";
+import { playContracts as play } from "@/lib/ctf/play-contracts";
+
+// GET /api/v1/ctfs/{ctf_id}/hint-unlocks – who unlocked which hint
+export const GET = handle(play.hintUnlocks, ({ db, workspaceId, params, query }) => listHintUnlocks(db, workspaceId, params.ctf_id, query));

@@ -1,0 +1,1 @@
+ALTER TABLE "challenges" ADD COLUMN "flag_mode" text DEFAULT 'exact' NOT NULL;
