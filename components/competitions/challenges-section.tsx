@@ -72,11 +72,12 @@ const choicesOf = (names: readonly string[]) =>
 function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
   const added = useChallengeAdded(ctf.id);
   const form = useApiForm(newChallengeSchema, {
-    defaultValues: { title: "", category: options.categories[0] ?? "", difficulty: "", description: "", points: "100", flag: "", hints: [] },
+    defaultValues: { title: "", category: options.categories[0] ?? "", difficulty: "", description: "", points: "100", flag: "", flag_mode: "exact", hints: [] },
   });
   const hints = useFieldArray({ control: form.control, name: "hints" });
   // The organiser may see the flag while typing it; it is hidden again once sent.
   const [flagShown, setFlagShown] = useState(false);
+  const flagMode = form.watch("flag_mode");
   const create = useFormMutation(form, {
     mutationFn: (body: ChallengeBody) => callApi(ctfContracts.createChallenge, { params: { ctf_id: ctf.id }, body }),
     onSuccess: () => {
@@ -127,6 +128,16 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
             Show
           </Button>
         </div>
+        <Select
+          form={form}
+          name="flag_mode"
+          id="challenge-flag-mode"
+          hint={flagMode === "regex" ? "The whole answer must match the pattern (it is anchored); nested repeats and back-references are refused." : undefined}
+        >
+          <option value="exact">Exactly as written</option>
+          <option value="case_insensitive">Upper or lower case alike</option>
+          <option value="regex">A regular expression</option>
+        </Select>
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-700">
             <FieldLabel name="hints" optional />

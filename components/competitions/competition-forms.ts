@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flagModes } from "@/db/schema/statuses";
 import { checkedBy } from "@/components/forms/checked-by";
 import { createChallengeInput, createCtfInput, createDeploymentInput, updateCtfInput, type CtfView } from "@/lib/ctf/schemas";
 import { cleanHints, isoToLocalInput, localInputToIso } from "./format";
@@ -40,6 +41,7 @@ export const challengeValues = z.object({
   description: z.string(),
   points: z.string(),
   flag: z.string(),
+  flag_mode: z.enum(flagModes),
   hints: z.array(z.object({ text: z.string(), cost: z.string() })),
 });
 export type ChallengeValues = z.infer<typeof challengeValues>;
@@ -58,6 +60,7 @@ export const newChallengeSchema = challengeValues
       description: values.description,
       points: values.points.trim() === "" ? undefined : Number(values.points),
       flag: values.flag,
+      flag_mode: values.flag_mode,
       hints: cleanHints(values.hints),
     }),
   )

@@ -40,6 +40,7 @@ const labels: Record<string, string> = {
   difficulty: "Difficulty",
   points: "Points",
   flag: "Flag",
+  flag_mode: "Flag check",
   hints: "Hints",
   text: "text",
   cost: "cost",
