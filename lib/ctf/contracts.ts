@@ -21,8 +21,9 @@ import {
   updateCtfInput,
 } from "./schemas";
 
-const ctfParams = z.object({ ctf_id: prefixedParam("ctf", "Competition") });
-const challengeParams = ctfParams.extend({ challenge_id: prefixedParam("chl", "Challenge") });
+/** A competition, or one of its challenges, in the path: also the players' routes (./play-contracts.ts). */
+export const ctfParams = z.object({ ctf_id: prefixedParam("ctf", "Competition") });
+export const challengeParams = ctfParams.extend({ challenge_id: prefixedParam("chl", "Challenge") });
 const deploymentParams = z.object({ deployment_id: prefixedParam("dep", "Deployment") });
 const deleted = z.object({ deleted: z.literal(true), id: z.string() });
 

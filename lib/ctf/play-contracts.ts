@@ -1,11 +1,10 @@
 import { z } from "zod";
-import { contract, intParam, prefixedParam } from "@/lib/api/contract";
+import { contract, intParam } from "@/lib/api/contract";
 import { pagingQuery } from "@/lib/api/paging";
+import { challengeParams, ctfParams } from "./contracts";
 import { inviteMemberInput } from "./schemas";
 import { ctftimeFeed, flagAttemptInput, flagAttemptView, hintUnlockList, hintUnlockView, scoreboardList } from "./play-schemas";
 
-const ctfParams = z.object({ ctf_id: prefixedParam("ctf", "Competition") });
-const challengeParams = ctfParams.extend({ challenge_id: prefixedParam("chl", "Challenge") });
 
 const notRunning = "409 `conflict` when the competition is not running (not deployed, before `starts_at`, from `ends_at`); the message gives the time.";
 
