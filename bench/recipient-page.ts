@@ -25,6 +25,7 @@ import { catalogCertificationId } from "@/db/seed";
 import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
 import { createTest } from "@/lib/tests/tests";
 import { cpuSeconds, createBenchDatabase, dropBenchDatabase, freePort, intEnv, sleep, startBenchRun, stopProcess } from "./support";
+import { createTestInput } from "@/lib/tests/schemas";
 
 const root = process.cwd();
 const config = {
@@ -82,13 +83,13 @@ async function main(): Promise<number | void> {
       const domainIds = (
         await database.query<{ id: number }>("select id from domains where certification_id = $1 order by position", [certificationId])
       ).map((row) => row.id);
-      const test = await createTest(database.db, workspace.id, {
+      const test = await createTest(database.db, workspace.id, createTestInput.parse({
         certification_id: certificationId,
         domains: domainIds,
         questions: config.questions,
         recipients: Array.from({ length: config.recipients }, (_, i) => ({ email: `bench-${i + 1}@example.com`, name: `Recipient ${i + 1}` })),
         send_email: false,
-      });
+      }));
       tokens = test.recipients.map((r) => new URL(r.link).pathname.split("/").pop()!);
       console.log(`created database ${name}; test ${test.code}: ${test.questions} questions, ${tokens.length} recipients`);
     } finally {
