@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { answers, recipients, testDomains, testQuestions, tests, type Recipient, type RecipientResult, type Test } from "@/db/schema";
+import { answers, recipients, testDomains, testQuestions, tests, type Recipient, type RecipientResult } from "@/db/schema";
 import { AppError, conflict, invalidFields, notFound } from "@/lib/errors";
 import { scheduleStep } from "@/lib/outbox/steps";
 import { isTokenShaped } from "./links";
@@ -49,9 +49,6 @@ const testColumns = {
   closesAt: tests.closesAt,
   showAnswers: tests.showAnswers,
   workspaceId: tests.workspaceId,
-};
-type TakingTest = Pick<Test, "certificationName" | "questionCount" | "timeLimitMinutes" | "opensAt" | "closesAt" | "showAnswers" | "workspaceId"> & {
-  testName: string | null;
 };
 
 async function findByToken(db: Db, token: string, lock = false) {
