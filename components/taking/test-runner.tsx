@@ -96,11 +96,10 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
     <div className="space-y-5">
       <header className="space-y-3">
         <div>
-          <p className="text-sm font-medium text-slate-600">{view.certification}</p>
-          <h1 className="text-xl font-semibold break-words">
+          <p className="text-sm font-medium text-slate-600" data-testid="test-name">
             {view.test.name}
-            {view.name ? <span className="font-normal text-slate-600"> · {view.name}</span> : null}
-          </h1>
+          </p>
+          <h1 className="text-xl font-semibold break-words">Practice test{view.name ? ` for ${view.name}` : ""}</h1>
         </div>
         {view.deadline ? <Countdown deadline={view.deadline} serverNow={view.now} onExpire={expire} /> : null}
         <ProgressMeter answered={answered} total={total} />
