@@ -8,6 +8,7 @@ import { errorAt } from "@/components/forms/field";
 import { FormErrors } from "@/components/forms/form-errors";
 import { showServerErrors, useApiForm } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -23,6 +24,7 @@ import { formatPercent, plural } from "./format";
 import { parseRecipients } from "./parse-recipients";
 import { RecipientsInput } from "./recipients-input";
 import { panelClass, stacked } from "./stacked-table";
+import { TestSettingsSummary } from "./test-settings-summary";
 import { useUsage } from "./usage";
 
 
@@ -63,19 +65,24 @@ function TestHeader({ test }: { test: TestView }) {
       </p>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight">
-            Test{" "}
+          <h1 className="text-2xl font-semibold tracking-tight break-words" data-testid="test-name">
+            {test.name}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">
+            <span data-testid="test-certification">{test.certification}</span> · test{" "}
             <span data-testid="test-code" className="font-mono">
               {test.code}
             </span>
-          </h1>
-          <p className="mt-1 text-sm text-slate-600" data-testid="test-certification">
-            {test.certification}
           </p>
         </div>
-        <a href={urlOf(testContracts.exportCsv, { code: test.code })} download className={buttonClass("secondary")} data-testid="export-csv">
-          Export CSV
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <Link href={`/tests/new?copy=${test.code}`} className={buttonClass("secondary")} data-testid="copy-test">
+            Copy<span className="sr-only"> this test with its settings</span>
+          </Link>
+          <a href={urlOf(testContracts.exportCsv, { code: test.code })} download className={buttonClass("secondary")} data-testid="export-csv">
+            Export CSV
+          </a>
+        </div>
       </div>
       <Card>
         <dl className="grid gap-4 text-sm sm:grid-cols-3">
@@ -104,6 +111,12 @@ function TestHeader({ test }: { test: TestView }) {
                 </Link>
               </dd>
             ) : null}
+          </div>
+          <div className="sm:col-span-3">
+            <dt className="text-xs font-medium uppercase text-slate-500">Settings</dt>
+            <dd className="mt-1">
+              <TestSettingsSummary test={test} />
+            </dd>
           </div>
           <div className="sm:col-span-3">
             <dt className="text-xs font-medium uppercase text-slate-500">Domains</dt>
@@ -213,6 +226,11 @@ function Recipients({ test }: { test: TestView }) {
                         <span className="ml-2 text-xs text-slate-500 md:ml-0 md:block">
                           {recipient.result.correct} of {recipient.result.questions} correct
                         </span>
+                        {recipient.result.passed === null ? null : (
+                          <span className="ml-2 md:ml-0 md:mt-1 md:block" data-testid="recipient-passed" data-passed={String(recipient.result.passed)}>
+                            <Badge tone={recipient.result.passed ? "success" : "danger"}>{recipient.result.passed ? "Passed" : "Not passed"}</Badge>
+                          </span>
+                        )}
                       </>
                     ) : (
                       <span className="text-slate-400 max-md:hidden">

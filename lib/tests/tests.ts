@@ -12,6 +12,7 @@ import { deliveryFor, latestEmailDeliveries } from "./email-status";
 import { insertRecipients, queueInvitations, toRecipientView, type NewRecipient } from "./recipients";
 import { creationRules, duplicateEmails } from "./rules";
 import { type NewRecipients, type NewTest, type RecipientView, type TestSummaryView, type TestView } from "./schemas";
+import { settingsColumns, settingsView } from "./settings";
 
 /**
  * Creates a test: checks every field first and reports all that are wrong at once, then,
@@ -79,6 +80,7 @@ export async function createTest(db: Db, workspaceId: string, parsed: NewTest): 
         certificationName: certification.name,
         questionCount: total,
         classId: parsed.class_id ?? null,
+        ...settingsColumns(parsed, certification.name),
       })
       .returning();
     await tx.insert(testDomains).values(
@@ -163,6 +165,7 @@ export async function listTests(db: Db, workspaceId: string, paging: Paging): Pr
 function summaryOf(test: Test, domainList: { id: number; name: string; questions: number }[]) {
   return {
     code: test.code,
+    ...settingsView(test),
     certification_id: test.certificationId,
     certification: test.certificationName,
     questions: test.questionCount,
