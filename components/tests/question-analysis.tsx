@@ -134,7 +134,7 @@ function QuestionRow({ question }: { question: QuestionAnalysisView }) {
       <td role="cell" className={`${stacked.cell} tabular-nums text-slate-500 max-md:hidden`}>
         {question.position}
       </td>
-      <th scope="row" role="rowheader" className={`${stacked.cell} col-span-2 font-normal md:max-w-80`}>
+      <th scope="row" role="rowheader" className={`${stacked.cell} col-span-2 font-normal md:min-w-52 md:max-w-80`}>
         <span className="line-clamp-3 [overflow-wrap:anywhere]" title={question.prompt}>
           <span className="text-slate-500 md:hidden">{question.position}. </span>
           {question.prompt}
@@ -180,7 +180,7 @@ function QuestionRow({ question }: { question: QuestionAnalysisView }) {
           {question.options.map((option) => (
             <li
               key={option.index}
-              className={`flex items-center gap-2 text-xs ${option.flag ? "text-amber-900" : "text-slate-700"}`}
+              className={`flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs ${option.flag ? "text-amber-900" : "text-slate-700"}`}
               data-testid="analysis-option"
               data-flag={option.flag ?? ""}
               data-correct={option.correct}
@@ -194,7 +194,12 @@ function QuestionRow({ question }: { question: QuestionAnalysisView }) {
                 {option.chosen}
                 {option.percent !== null ? ` (${formatPercent(option.percent)})` : ""}
               </span>
-              {option.flag ? <Badge tone="warning">{optionFlagLabels[option.flag]}</Badge> : null}
+              {/* On a line of its own, so the option's text keeps its room. */}
+              {option.flag ? (
+                <span className="w-full pl-6">
+                  <Badge tone="warning">{optionFlagLabels[option.flag]}</Badge>
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>
