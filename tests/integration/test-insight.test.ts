@@ -12,6 +12,7 @@ import * as testsRoute from "@/app/api/v1/tests/route";
 import * as testRoute from "@/app/api/v1/tests/[code]/route";
 import * as answersRoute from "@/app/api/v1/tests/[code]/recipients/[id]/answers/route";
 import * as analysisRoute from "@/app/api/v1/tests/[code]/analysis/route";
+import * as openapiRoute from "@/app/api/openapi.json/route";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
@@ -424,5 +425,27 @@ describe("1,000 recipients × 20 questions", () => {
     expect(analysis.questions.every((q) => q.discrimination !== null && q.discrimination > 0.2)).toBe(true);
     const rightAnswers = [...totals.values()].reduce((a, b) => a + b, 0);
     expect(analysis.average_percent).toBe(Math.round((rightAnswers / (completedIds.length * 20)) * 1000) / 10);
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("describes both routes, their shapes and each recipient's `answered`", async () => {
+    const doc = await openapiRoute.GET().json();
+    const sheet = doc.paths["/api/v1/tests/{code}/recipients/{id}/answers"].get;
+    const analysis = doc.paths["/api/v1/tests/{code}/analysis"].get;
+    for (const operation of [sheet, analysis]) {
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(["200", "401", "404", "429"]));
+      expect(operation.parameters.map((p: { name: string }) => p.name)).toContain("code");
+    }
+    expect(sheet.operationId).toBe("tests.recipients.answers");
+    expect(analysis.operationId).toBe("tests.analysis");
+    const schemas = doc.components.schemas;
+    expect(Object.keys(schemas.AnswerSheetItem.properties)).toEqual(
+      expect.arrayContaining(["position", "domain", "prompt", "options", "chosen", "correct_option", "correct", "answered_at"]),
+    );
+    expect(Object.keys(schemas.QuestionAnalysis.properties)).toEqual(expect.arrayContaining(["answered", "percent_correct", "discrimination", "flags", "options"]));
+    expect(schemas.TestAnalysis.properties).toHaveProperty("thresholds");
+    expect(schemas.Recipient.properties.answered).toMatchObject({ type: "integer" });
+    expect(schemas.Recipient.required).toContain("answered");
   });
 });
