@@ -17,11 +17,13 @@ import { queryKeys } from "@/lib/query-keys";
 import { testContracts } from "@/lib/tests/contracts";
 import type { AddRecipientsInput, RecipientView, TestView } from "@/lib/tests/schemas";
 import { addRecipientsSchema } from "./add-recipients-schema";
+import { AnswerSheet } from "./answer-sheet";
 import { Bar, StatusBadge } from "./bars";
 import { EmailDeliveryStatus, isEmailProblem } from "./email-delivery";
 import { formatDateTime } from "@/components/format/date";
 import { formatPercent, plural } from "./format";
 import { parseRecipients } from "./parse-recipients";
+import { QuestionAnalysis } from "./question-analysis";
 import { RecipientsInput } from "./recipients-input";
 import { panelClass, stacked } from "./stacked-table";
 import { TestSettingsSummary } from "./test-settings-summary";
@@ -29,9 +31,9 @@ import { useUsage } from "./usage";
 
 
 /**
- * One test: its header, every recipient with status, result and per-domain bars, personal
- * links and resend, more recipients, and the CSV export. While anyone has not completed, it
- * refreshes every 3 s.
+ * One test: its header, every recipient with status, progress, result and per-domain bars,
+ * personal links, resend and their answer sheet, the question analysis, more recipients, and
+ * the CSV export. While anyone has not completed, it refreshes every 3 s.
  */
 export function TestDetail({ code, initial }: { code: string; initial?: TestView }) {
   const test = useQuery({
@@ -40,6 +42,7 @@ export function TestDetail({ code, initial }: { code: string; initial?: TestView
     initialData: initial,
     refetchInterval: (query) => (query.state.data?.recipients.some((r) => r.status !== "completed") ? 3_000 : false),
   });
+  const [sheetFor, setSheetFor] = useState<number | null>(null);
 
   if (test.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
   if (!test.data) return <Notice tone="error">{test.error?.message ?? "This test could not be loaded."}</Notice>;
@@ -48,11 +51,15 @@ export function TestDetail({ code, initial }: { code: string; initial?: TestView
   return (
     <div className="space-y-6">
       <TestHeader test={data} />
-      <Recipients test={data} />
+      <Recipients test={data} onOpenSheet={setSheetFor} />
+      {sheetOf(data, sheetFor) ? <AnswerSheet code={data.code} recipient={sheetOf(data, sheetFor)!} onClose={() => setSheetFor(null)} /> : null}
+      <QuestionAnalysis code={data.code} completed={data.completed} />
       <AddRecipients test={data} />
     </div>
   );
 }
+
+const sheetOf = (test: TestView, recipientId: number | null) => test.recipients.find((r) => r.id === recipientId);
 
 function TestHeader({ test }: { test: TestView }) {
   const total = test.recipients.length;
@@ -136,7 +143,7 @@ function TestHeader({ test }: { test: TestView }) {
   );
 }
 
-function Recipients({ test }: { test: TestView }) {
+function Recipients({ test, onOpenSheet }: { test: TestView; onOpenSheet: (recipientId: number) => void }) {
   const client = useQueryClient();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const resend = useMutation({
@@ -208,6 +215,12 @@ function Recipients({ test }: { test: TestView }) {
                           ? formatDateTime(recipient.started_at)
                           : formatDateTime(recipient.sent_at)}
                     </span>
+                    {recipient.status === "started" ? (
+                      <span className="mt-1 block text-xs text-slate-600" data-testid="recipient-answered">
+                        {recipient.answered} of {test.questions} answered
+                        <Bar value={recipient.answered} max={test.questions} className="mt-0.5 max-w-32 md:ml-0 max-md:ml-auto" />
+                      </span>
+                    ) : null}
                     {recipient.status === "sent" || isEmailProblem(recipient.email_delivery) ? (
                       <span className="mt-2 block">
                         <EmailDeliveryStatus delivery={recipient.email_delivery} correct="Add the corrected address under “Add recipients”." />
@@ -273,6 +286,11 @@ function Recipients({ test }: { test: TestView }) {
                   </td>
                   <td role="cell" className={`${stacked.cell} col-span-2`}>
                     <div className="flex flex-wrap gap-2 md:justify-end">
+                      {recipient.status !== "sent" || recipient.answered > 0 ? (
+                        <Button type="button" variant="secondary" onClick={() => onOpenSheet(recipient.id)} data-testid="open-answer-sheet">
+                          Answers<span className="sr-only"> of {recipient.email}</span>
+                        </Button>
+                      ) : null}
                       <CopyButton value={recipient.link} label="Copy link" target={recipient.email} />
                       <Button
                         type="button"

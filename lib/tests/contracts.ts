@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { contract, intParam, textParam } from "@/lib/api/contract";
 import { pagingQuery } from "@/lib/api/paging";
+import { answerSheetView, testAnalysisView } from "./insight-schemas";
 import { addRecipientsInput, answerInput, answerSaved, attemptView, createTestInput, recipientView, resultView, testList, testView } from "./schemas";
 
 const code = z.object({ code: textParam("Test", "Test code, e.g. K7Q2M9XR.") });
@@ -104,6 +105,44 @@ export const testContracts = {
       summary: "Re-send one recipient's e-mail",
       description: "A fresh e-mail with the same personal link. A recipient who completed the test → 409.",
       errors: [409],
+    },
+  }),
+
+  answers: contract({
+    id: "tests.recipients.answers",
+    method: "GET",
+    path: "/api/v1/tests/{code}/recipients/{id}/answers",
+    caller: "workspace",
+    params: recipient,
+    status: 200,
+    response: answerSheetView,
+    docs: {
+      tag: "Tests",
+      summary: "Read one recipient's answer sheet",
+      description:
+        "Not in the specification (additive). Every question in the recipient's own order, with its domain, prompt and options, the option chosen " +
+        "(`chosen`, 0-based; null: not answered), the right one (`correct_option`), whether it is right and when it was answered. Readable at any " +
+        "status, so an attempt in progress can be followed. A recipient of another test → 404.",
+    },
+  }),
+
+  analysis: contract({
+    id: "tests.analysis",
+    method: "GET",
+    path: "/api/v1/tests/{code}/analysis",
+    caller: "workspace",
+    params: code,
+    status: 200,
+    response: testAnalysisView,
+    docs: {
+      tag: "Tests",
+      summary: "Analyse the questions of a test",
+      description:
+        "Not in the specification (additive). Over the recipients who completed the test: per question how many answered, the difficulty " +
+        "(`percent_correct`), the discrimination (point-biserial correlation between being right on the question and the total score; null " +
+        "with fewer than 2 completed recipients or no variance), how often each option was chosen, and flags — `hard` below 30% right, " +
+        "`low_discrimination` below 0.2; a wrong option chosen more often than the right one (`chosen_over_correct`) or never chosen " +
+        "(`never_chosen`). Per domain, the average percent. Definitions: docs/certification-api.md.",
     },
   }),
 

@@ -12,6 +12,7 @@ const recipient = (over: Partial<TestView["recipients"][number]>): TestView["rec
   last_emailed_at: null,
   started_at: null,
   completed_at: null,
+  answered: 0,
   email_delivery: { status: "sent", detail: null, updated_at: null },
   ...over,
 });

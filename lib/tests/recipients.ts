@@ -137,8 +137,11 @@ export async function queueInvitations(tx: Db, test: Test, trainer: string, peop
   await queueEmails(tx, emails);
 }
 
-/** The recipient as the API shows it; `emailDelivery` is the latest e-mail's view (email-status.ts). */
-export function toRecipientView(recipient: Recipient, emailDelivery: EmailDeliveryView): RecipientView {
+/**
+ * The recipient as the API shows it; `emailDelivery` is the latest e-mail's view
+ * (email-status.ts), `answered` how many questions they answered (progress.ts).
+ */
+export function toRecipientView(recipient: Recipient, emailDelivery: EmailDeliveryView, answered: number): RecipientView {
   return {
     id: recipient.id,
     email: recipient.email,
@@ -160,6 +163,7 @@ export function toRecipientView(recipient: Recipient, emailDelivery: EmailDelive
           },
         }
       : {}),
+    answered,
     email_delivery: emailDelivery,
   };
 }

@@ -190,6 +190,8 @@ export const recipientView = z
     started_at: z.string().nullable(),
     completed_at: z.string().nullable(),
     result: resultView.optional(),
+    /** Not in the specification (additive): partial progress. */
+    answered: z.number().int().meta({ description: "Questions answered so far (additive): the progress of a started recipient." }),
     /** Not in the specification (additive; `email` is already the address): the latest e-mail and what became of it. */
     email_delivery: emailDeliveryView,
   })

@@ -74,6 +74,8 @@ export const testSamples: Samples = {
     body: () => ({ recipients: [{ email: freshEmail() }], send_email: false }),
   },
   "tests.recipients.resend": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code, id }) => ({ code, id })) },
+  "tests.recipients.answers": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code, id }) => ({ code, id })) },
+  "tests.analysis": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code }) => ({ code })) },
   "tests.export": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code }) => ({ code })) },
   "taking.start": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ token }) => ({ token })) },
   "taking.answer": {
