@@ -5,7 +5,7 @@ import { answers, recipients } from "@/db/schema";
 import { createCertification } from "@/lib/certification/catalog";
 import { createCertificationInput } from "@/lib/certification/schemas";
 import { answerSheetView, testAnalysisView } from "@/lib/tests/insight-schemas";
-import { openTest, saveAnswer, submitTest } from "@/lib/tests/taking";
+import { openTest, saveAnswer, startTest, submitTest } from "@/lib/tests/taking";
 import { testView } from "@/lib/tests/schemas";
 import { setPlan } from "@/lib/workspaces";
 import * as testsRoute from "@/app/api/v1/tests/route";
@@ -71,6 +71,8 @@ async function createTestOf(certification: Awaited<ReturnType<typeof ownCertific
       questions_per_domain: certification.domains.map((domain) => ({ domain_id: domain.id, questions: domain.questions })),
       recipients: people.map((email) => ({ email })),
       send_email: false,
+      // The crafted answers name options in each question's own order.
+      shuffle_options: false,
     },
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -79,6 +81,7 @@ async function createTestOf(certification: Awaited<ReturnType<typeof ownCertific
 
 /** Answers `choices` (prompt → option) as the recipient with this token; submits when told. */
 async function take(token: string, choices: Record<string, number>, submit: boolean) {
+  await startTest(database.db, token);
   const view = (await openTest(database.db, token))!;
   for (const question of view.questions) {
     if (question.prompt in choices) await saveAnswer(database.db, token, { question_id: question.id, option: choices[question.prompt] });
