@@ -56,6 +56,8 @@ test("the trainer follows progress, reads an answer sheet and the question analy
       questions: 4,
       recipients: people.map((email) => ({ email })),
       send_email: false,
+      // The plan names options in each question's own order, as the answer sheet gives them.
+      shuffle_options: false,
     });
     const code: string = created.code;
     const recipients = created.recipients as { id: number; email: string; link: string }[];
