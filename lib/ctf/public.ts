@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { challenges, ctfs, deployments, members } from "@/db/schema";
 import { isIdShaped } from "@/lib/ids";
@@ -6,10 +6,10 @@ import { isTokenShaped } from "@/lib/tests/links";
 
 /**
  * What the public pages served by the built-in host may show, without an account:
- * a deployed competition and its published challenges' titles, categories and points (their
- * content goes to players: lib/ctf/play.ts), a live standalone deployment,
- * and an invitation's competition. Never flags, flag hashes, tokens, members or the
- * workspace; nothing of a competition that is not deployed.
+ * a deployed (or archived) competition and its published challenges' titles, categories and
+ * points (their content goes to players while it runs: lib/ctf/play.ts), a live standalone
+ * deployment, and an invitation's competition. Never flags, flag hashes, tokens, members or
+ * the workspace; nothing of a competition that is neither deployed nor archived.
  */
 
 export type PublicChallenge = {
@@ -32,6 +32,11 @@ export type PublicCompetition = {
   starts_at: string;
   ends_at: string;
   is_public: boolean;
+  /** `deployed` (before, while and after its window) or `archived` (the final scoreboard only). */
+  status: "deployed" | "archived";
+  /** `builtin` (played on this page) or `ctfd` (played on CTFd, at `url`). */
+  host: string;
+  url: string | null;
   challenges: ChallengeSummary[];
 };
 
@@ -45,13 +50,13 @@ const publicChallengeColumns = {
   hints: challenges.hints,
 };
 
-/** A deployed competition with its published challenges (by category, then points); else null. */
+/** A deployed or archived competition with its published challenges (by category, then points); else null. */
 export async function publicCompetition(db: Db, ctfId: string): Promise<PublicCompetition | null> {
   if (!isIdShaped(ctfId, "ctf")) return null;
   const [ctf] = await db
-    .select({ id: ctfs.id, title: ctfs.title, description: ctfs.description, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, isPublic: ctfs.isPublic })
+    .select({ id: ctfs.id, title: ctfs.title, description: ctfs.description, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, isPublic: ctfs.isPublic, status: ctfs.status, host: ctfs.host, url: ctfs.url })
     .from(ctfs)
-    .where(and(eq(ctfs.id, ctfId), eq(ctfs.status, "deployed")));
+    .where(and(eq(ctfs.id, ctfId), inArray(ctfs.status, ["deployed", "archived"])));
   if (!ctf) return null;
   const rows = await db
     .select(publicChallengeColumns)
@@ -65,6 +70,9 @@ export async function publicCompetition(db: Db, ctfId: string): Promise<PublicCo
     starts_at: ctf.startsAt.toISOString(),
     ends_at: ctf.endsAt.toISOString(),
     is_public: ctf.isPublic,
+    status: ctf.status as PublicCompetition["status"],
+    host: ctf.host,
+    url: ctf.status === "deployed" ? ctf.url : null,
     challenges: rows.map(({ description: _content, hints, ...summary }) => ({ ...summary, hints: hints.map((hint) => ({ cost: hint.cost })) })),
   };
 }
