@@ -39,6 +39,8 @@ export async function readHostStandings(db: Db, ctf: Ctf, options: { maxAgeMs?: 
       throw new AppError("service_unavailable", `The hosting platform failed: ${describeHostError(error)}. Nothing was changed; try again.`, { retryAfter: 5 });
     }
   })();
+  // Old entries go as new ones come: the map holds only competitions read lately.
+  for (const [id, entry] of recent) if (Date.now() - entry.at > PUBLIC_STANDINGS_MAX_AGE_MS) recent.delete(id);
   recent.set(ctf.id, { at: Date.now(), standings: read });
   read.catch(() => {
     if (recent.get(ctf.id)?.standings === read) recent.delete(ctf.id);

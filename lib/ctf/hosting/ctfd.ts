@@ -21,6 +21,8 @@ const READ_CONCURRENCY = 4;
 /** A CTFd account's address rarely changes: kept this long per instance, so a scoreboard read does not look every account up again. */
 const EMAIL_TTL_MS = 10 * 60_000;
 const emailCache = new Map<string, { email: string | null; at: number }>();
+/** Past this many accounts the cache starts over (a bound on memory, not a policy). */
+const EMAIL_CACHE_MAX = 20_000;
 
 /** CTFd's dates (`isoformat`, microseconds, `Z`) in our form; one without an offset is UTC. */
 function ctfdDate(value: string): string {
@@ -93,6 +95,7 @@ export function ctfdHost(config: CtfdConfig, fallbackUrl: (deploymentId: string)
     if (cached && Date.now() - cached.at < EMAIL_TTL_MS) return cached.email;
     const user = await call<{ data?: { email?: unknown } } | null>("GET", `/users/${accountId}`, undefined, { missingIsNull: true });
     const email = typeof user?.data?.email === "string" ? user.data.email.trim().toLowerCase() : null;
+    if (emailCache.size >= EMAIL_CACHE_MAX) emailCache.clear();
     emailCache.set(key, { email, at: Date.now() });
     return email;
   }
