@@ -32,6 +32,7 @@ export const queryKeys = {
   ctfMembers: (id: string) => ["ctfs", "detail", id, "members"] as const,
   ctfDeployments: (id: string) => ["ctfs", "detail", id, "deployments"] as const,
   ctfSnapshot: (id: string) => ["ctfs", "detail", id, "snapshot"] as const,
+  deploymentSolves: (id: string) => ["deployments", id, "solves"] as const,
   /** The live scoreboard of a competition's public page. */
   scoreboard: (ctfId: string) => ["play", ctfId, "scoreboard"] as const,
 } as const;

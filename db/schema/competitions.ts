@@ -10,10 +10,14 @@ export type CtfSnapshot = {
   archived_at: string;
   challenges: { challenge_id: string; title: string; category: string; points: number; status: string; platform_challenge_id: number | null }[];
   members: { member_id: string; email: string; status: string; score: number }[];
-  /** The final scoreboard of the joined players, in its order. */
-  scores: { pos?: number; member_id: string; name?: string; email: string; score: number; solves?: number; last_solve_at?: string | null }[];
+  /**
+   * The final scoreboard, in its order: the joined players (built-in host), or the host's
+   * accounts (CTFd: `platform_account_id`; `member_id` and `email` null for an account no
+   * member's address matches).
+   */
+  scores: { pos?: number; member_id: string | null; platform_account_id?: number; name?: string; email: string | null; score: number; solves?: number; last_solve_at?: string | null }[];
   /** Absent from snapshots taken before players could play. */
-  solves?: { member_id: string; challenge_id: string; points: number; solved_at: string }[];
+  solves?: { member_id: string | null; platform_account_id?: number; challenge_id: string; points: number; solved_at: string }[];
   attempts?: { challenge_id: string; attempts: number; correct: number }[];
 };
 

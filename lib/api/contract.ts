@@ -12,11 +12,12 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  *   management, own-certification editing, …) under `/api/app`.
  * - `recipient`: the personal token of a test recipient, in the path (`/api/t/{token}`).
  * - `player`: the player cookie of a competition (`/api/c/{ctf_id}/…`).
+ * - `deployment_player`: the player cookie of a standalone deployment (`/api/d/{deployment_id}/…`).
  * - `public`: nobody; public pages' forms (changes must come from our own origin).
  * - `provider`: another service calling us server to server (Resend's signed events); the
  *   handler verifies the signature over the raw body.
  */
-export type CallerKind = "workspace" | "session" | "recipient" | "player" | "public" | "provider";
+export type CallerKind = "workspace" | "session" | "recipient" | "player" | "deployment_player" | "public" | "provider";
 
 /**
  * One endpoint, declared once: the route's validation and status (./handle.ts), the OpenAPI

@@ -1,6 +1,7 @@
 import { certificationSamples } from "./certification";
 import { classSamples } from "./classes";
 import { ctfSamples } from "./ctf";
+import { deploymentPlaySamples } from "./deployment-play";
 import { emailSamples } from "./email";
 import { keySamples } from "./keys";
 import { playSamples } from "./play";
@@ -17,6 +18,7 @@ export const samples: Samples = {
   ...webhookSamples,
   ...ctfSamples,
   ...playSamples,
+  ...deploymentPlaySamples,
   ...keySamples,
   ...workspaceSamples,
   ...emailSamples,
