@@ -10,3 +10,4 @@ export * from "./classes";
 export * from "./competitions";
 export * from "./play";
 export * from "./rate-limits";
+export * from "./stored-files";

@@ -2,6 +2,7 @@ import { certificationContracts } from "@/lib/certification/contracts";
 import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
 import { classContracts } from "@/lib/classes/contracts";
 import { ctfContracts } from "@/lib/ctf/contracts";
+import { fileContracts } from "@/lib/ctf/file-contracts";
 import { playContracts } from "@/lib/ctf/play-contracts";
 import { emailContracts } from "@/lib/email/contracts";
 import { keyContracts } from "@/lib/keys/contracts";
@@ -23,6 +24,7 @@ export const allContracts: readonly AnyContract[] = [
   ...Object.values(webhookContracts),
   ...Object.values(ctfContracts),
   ...Object.values(playContracts),
+  ...Object.values(fileContracts),
   ...Object.values(manageCertificationContracts),
   ...Object.values(keyContracts),
   ...Object.values(workspaceContracts),
