@@ -1,6 +1,7 @@
 import { config } from "@/lib/config";
 import { AppError, invalidFields } from "@/lib/errors";
 import { readBodyBytes } from "./parse";
+import { formatBytes } from "./values";
 
 /** A file as a handler receives it: its name and type as the client sent them, and its bytes. */
 export type UploadedFile = { name: string; contentType: string; bytes: Uint8Array };
@@ -16,13 +17,6 @@ export function uploadBodyLimit(): number {
 function fileTooLarge(): AppError {
   const limit = config().files.maxBytes;
   return new AppError("payload_too_large", `The file is larger than the limit of ${formatBytes(limit)} (${limit} bytes).`);
-}
-
-/** 10485760 → "10 MB" (binary units, as file managers show them). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, "KB"] : [bytes / (1024 * 1024), "MB"];
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
 }
 
 /** Refuses an upload whose announced Content-Length is over the limit, before a byte of it is read. */

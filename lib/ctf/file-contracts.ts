@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { contract, prefixedParam } from "@/lib/api/contract";
 import { pagingQuery } from "@/lib/api/paging";
 import { challengeParams, deleted } from "./contracts";

@@ -10,6 +10,7 @@ export const MAX_FILE_NAME_LENGTH = 200;
 
 // C0 and C1 controls, DEL, and the bidirectional overrides and isolates that make
 // "invoice\u202Etxt.exe" display as "invoiceexe.txt".
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const forbidden = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /**
@@ -34,3 +35,4 @@ export function normaliseContentType(declared: string): string {
   const essence = declared.split(";")[0].trim().toLowerCase();
   return MEDIA_TYPE.test(essence) ? essence : "application/octet-stream";
 }
+

@@ -13,12 +13,13 @@ import { completePublish, deleteChallenge, publishChallenge, unpublishChallenge,
 import { archiveCtf, deleteCtf, stopCtf } from "@/lib/ctf/competitions";
 import { fileNameProblem } from "@/lib/ctf/file-rules";
 import { playerFiles } from "@/lib/ctf/files";
+import type { ConfigError } from "@/lib/config";
 import { fileStorage } from "@/lib/storage";
 import { objectUrl } from "@/lib/storage/s3";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startFakeS3, type FakeS3 } from "../helpers/fake-s3";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
-import { call, type CallResult } from "../helpers/http";
+import { call } from "../helpers/http";
 import { draftChallenge, fileForm, playableFile, sampleFileBytes, storedFile } from "../helpers/samples/files";
 import { playerOf, runningCtf } from "../helpers/samples/play";
 import { signInAs } from "../helpers/session";
@@ -48,7 +49,7 @@ beforeAll(async () => {
   s3 = await startFakeS3();
 });
 beforeEach(async () => {
-  useStorage("filesystem");
+  storeFilesIn("filesystem");
   trainer = await createTrainer(database.db);
 });
 afterEach(() => {
@@ -63,7 +64,7 @@ afterAll(async () => {
 
 type Kind = "filesystem" | "database" | "s3";
 
-function useStorage(kind: Kind) {
+function storeFilesIn(kind: Kind) {
   vi.stubEnv("FILE_STORAGE", kind);
   vi.stubEnv("FILE_STORAGE_DIR", storageDir);
   vi.stubEnv("S3_ENDPOINT", s3?.endpoint ?? "");
@@ -115,7 +116,7 @@ function expectError(result: { status: number; body?: any; json?: any }, status:
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
 describe.each<Kind>(["filesystem", "database", "s3"])("on the %s storage", (kind) => {
-  beforeEach(() => useStorage(kind));
+  beforeEach(() => storeFilesIn(kind));
 
   it("uploads, lists, downloads (organiser and player) and deletes a file; the bytes leave the store", async () => {
     const bytes = new Uint8Array(Array.from({ length: 3000 }, (_, i) => (i * 7) % 256));
@@ -431,7 +432,7 @@ describe("the organiser's routes", () => {
 });
 
 describe("the S3 storage", () => {
-  beforeEach(() => useStorage("s3"));
+  beforeEach(() => storeFilesIn("s3"));
 
   it("signs each request (SigV4, the payload's SHA-256 on PUT) and keeps the content type", async () => {
     const p = await draftChallenge(database.db, trainer);
@@ -450,7 +451,7 @@ describe("the S3 storage", () => {
       ["S3_REGION", "us-west-2"],
       ["S3_BUCKET", "another-bucket"],
     ]) {
-      useStorage("s3");
+      storeFilesIn("s3");
       vi.stubEnv(name, value);
       const before = s3.calls.length;
       const error = expectError(await upload(p, fileForm()), 503, "service_unavailable");
@@ -502,7 +503,7 @@ describe("the S3 storage", () => {
 
 describe("the configuration", () => {
   it("picks the store by default: S3 with a bucket, the database with DATABASE_URL, else the filesystem; S3 needs both keys", async () => {
-    const { parseConfig, ConfigError } = await import("@/lib/config");
+    const { parseConfig } = await import("@/lib/config");
     expect(parseConfig({}).files).toEqual({ maxBytes: 10 * 1024 * 1024, storage: { kind: "filesystem", dir: ".data/files" } });
     expect(parseConfig({ DATABASE_URL: "postgres://db/x" }).files.storage).toEqual({ kind: "database" });
     expect(parseConfig({ DATABASE_URL: "postgres://db/x", FILE_STORAGE: "filesystem" }).files.storage.kind).toBe("filesystem");
@@ -520,7 +521,7 @@ describe("the configuration", () => {
         parseConfig(env);
         return [];
       } catch (error) {
-        return (error as InstanceType<typeof ConfigError>).problems.map((problem) => problem.variable);
+        return (error as ConfigError).problems.map((problem) => problem.variable);
       }
     };
     expect(problems({ FILE_STORAGE: "s3" }).sort()).toEqual(["S3_ACCESS_KEY_ID", "S3_BUCKET", "S3_SECRET_ACCESS_KEY"]);
