@@ -60,8 +60,8 @@ export function s3Storage(settings: S3Settings): FileStorage {
 
   async function refused(operation: string, response: Response): Promise<never> {
     const text = await response.text().catch(() => "");
-    const code = /<Code>([^<]{1,100})<\/Code>/.exec(text)?.[1] ?? "no error code";
-    throw storageUnavailable("s3", operation, new Error(`the object store answered ${response.status} (${code})`));
+    const code = /<Code>([^<]{1,100})<\/Code>/.exec(text)?.[1] ?? null;
+    throw storageUnavailable("s3", operation, new Error(`the object store answered ${response.status}`), { status: response.status, s3_code: code });
   }
 
   return {

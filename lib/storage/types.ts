@@ -29,9 +29,9 @@ export function assertStorageKey(key: string): void {
   if (!KEY.test(key) || key.length > 200) throw new Error(`Not a storage key: ${JSON.stringify(key.slice(0, 80))}`);
 }
 
-/** The 503 a failing store answers; the cause goes to the log, not to the client. */
-export function storageUnavailable(kind: FileStorage["kind"], operation: string, cause: unknown): AppError {
-  logger().error({ context: "file-storage", storage: kind, operation, err: describeError(cause) }, "file storage failed");
+/** The 503 a failing store answers; the cause (and what the store said: `detail`) goes to the log, not to the client. */
+export function storageUnavailable(kind: FileStorage["kind"], operation: string, cause: unknown, detail: Record<string, unknown> = {}): AppError {
+  logger().error({ context: "file-storage", storage: kind, operation, ...detail, err: describeError(cause) }, "file storage failed");
   return new AppError("service_unavailable", "The file storage is unavailable. Try again in a few seconds.", { retryAfter: 5 });
 }
 

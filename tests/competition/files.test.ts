@@ -22,6 +22,7 @@ import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { draftChallenge, fileForm, playableFile, sampleFileBytes, storedFile } from "../helpers/samples/files";
 import { playerOf, runningCtf } from "../helpers/samples/play";
+import { captureLogs } from "../helpers/logs";
 import { signInAs } from "../helpers/session";
 import { expectStatus } from "./support";
 
@@ -444,20 +445,27 @@ describe("the S3 storage", () => {
     expect(s3.calls.slice(before).every((c) => c.status < 300)).toBe(true);
   });
 
-  it("the fake refuses a wrong secret, region or bucket: the upload answers 503, stores no row, and the cause is not leaked", async () => {
+  it("the fake refuses a wrong secret, region or bucket: the upload answers 503, stores no row; the store's answer is logged, not sent", async () => {
     const p = await draftChallenge(database.db, trainer);
-    for (const [name, value] of [
-      ["S3_SECRET_ACCESS_KEY", "not-the-secret"],
-      ["S3_REGION", "us-west-2"],
-      ["S3_BUCKET", "another-bucket"],
-    ]) {
-      storeFilesIn("s3");
-      vi.stubEnv(name, value);
-      const before = s3.calls.length;
-      const error = expectError(await upload(p, fileForm()), 503, "service_unavailable");
-      expect(error.message).toBe("The file storage is unavailable. Try again in a few seconds.");
-      const refused = s3.calls.slice(before).find((c) => c.method === "PUT")!;
-      expect(refused.code, name).toBe(name === "S3_BUCKET" ? "NoSuchBucket" : "SignatureDoesNotMatch");
+    const logs = captureLogs();
+    try {
+      for (const [name, value] of [
+        ["S3_SECRET_ACCESS_KEY", "not-the-secret"],
+        ["S3_REGION", "us-west-2"],
+        ["S3_BUCKET", "another-bucket"],
+      ]) {
+        storeFilesIn("s3");
+        vi.stubEnv(name, value);
+        const before = s3.calls.length;
+        const error = expectError(await upload(p, fileForm()), 503, "service_unavailable");
+        expect(error.message).toBe("The file storage is unavailable. Try again in a few seconds.");
+        const code = name === "S3_BUCKET" ? "NoSuchBucket" : "SignatureDoesNotMatch";
+        expect(s3.calls.slice(before).find((c) => c.method === "PUT")!.code, name).toBe(code);
+        expect(logs.lines.at(-1)).toMatchObject({ level: "error", context: "file-storage", storage: "s3", operation: "PUT", status: code === "NoSuchBucket" ? 404 : 403, s3_code: code });
+      }
+      expect(logs.text()).not.toContain("not-the-secret");
+    } finally {
+      logs.restore();
     }
     expect(expectStatus(await list(p), 200).data).toEqual([]);
   });
@@ -467,14 +475,26 @@ describe("the S3 storage", () => {
     s3.failNext(500, 2);
     expectStatus(await upload(p, fileForm("retried.bin")), 201);
     s3.failNext(503, 3);
-    expectError(await upload(p, fileForm("failed.bin")), 503, "service_unavailable");
+    const logs = captureLogs();
+    try {
+      expectError(await upload(p, fileForm("failed.bin")), 503, "service_unavailable");
+      expect(logs.lines.at(-1)).toMatchObject({ context: "file-storage", operation: "PUT", status: 503, s3_code: "SlowDown" });
+    } finally {
+      logs.restore();
+    }
     expect(expectStatus(await list(p), 200).data.map((file: { name: string }) => file.name)).toEqual(["retried.bin"]);
   });
 
   it("a file whose bytes went missing from the store is a 404 for the player, not a 500", async () => {
     const { params, cookie } = await playableFile(database.db, trainer);
     await fileStorage(database.db).delete(`challenge-files/${trainer.workspaceId}/${params.file_id}`);
-    expect(expectError(await playerDownload(params, cookie), 404, "not_found").message).toBe("File not found.");
+    const logs = captureLogs();
+    try {
+      expect(expectError(await playerDownload(params, cookie), 404, "not_found").message).toBe("File not found.");
+      expect(logs.lines.at(-1)).toMatchObject({ level: "warn", context: "file-storage", file_id: params.file_id });
+    } finally {
+      logs.restore();
+    }
   });
 
   it("the fake checks the signature itself: a signed request replayed with another method, path or body is refused", async () => {
