@@ -11,13 +11,11 @@ import { logger } from "@/lib/log";
 import { fileStorage } from "@/lib/storage";
 import { editable, findChallenge } from "./challenges";
 import { findCtf } from "./competitions";
-import { deleteFileRows, removeStoredBytes } from "./file-keys";
+import { removeStoredBytes } from "./file-keys";
 import { fileNameProblem, MAX_FILES_PER_CHALLENGE, normaliseContentType } from "./file-rules";
 import type { ChallengeFileView, PlayerFileView } from "./file-schemas";
 import { assertRunning } from "./play";
 import type { Player } from "./players";
-
-export { deleteFileRows, removeStoredBytes };
 
 /**
  * Challenge files: uploaded by the organiser while the challenge can be edited, kept in the
@@ -45,7 +43,9 @@ function toFileView(file: ChallengeFile): ChallengeFileView {
 /** 409 unless the competition is open and the challenge in an editable state (the rule of PATCH). */
 function assertFilesCanChange(ctfStatus: string, challenge: Challenge): void {
   if (ctfStatus === "archived") throw conflict("The competition is archived: its challenges can no longer change.");
-  if (!editable.includes(challenge.status)) throw conflict(`The files of a ${challenge.status} challenge cannot change; unpublish it first.`);
+  if (editable.includes(challenge.status)) return;
+  const published = challenge.status === "published" || challenge.status === "unpublish_failed";
+  throw conflict(`The files of a ${challenge.status} challenge cannot change; ${published ? "unpublish it first" : `try again once it is no longer ${challenge.status}`}.`);
 }
 
 async function fileCount(db: Db, challengeId: string): Promise<number> {

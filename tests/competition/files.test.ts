@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import * as playerFileRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/files/[file_id]/route";
 import * as fileRoute from "@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id]/files/[file_id]/route";
 import * as filesRoute from "@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id]/files/route";
-import { challengeFiles, ctfs, storedFiles } from "@/db/schema";
+import { challengeFiles, challenges, ctfs, storedFiles } from "@/db/schema";
 import { contentDisposition, safeContentType } from "@/lib/api/download";
 import { completePublish, deleteChallenge, publishChallenge, unpublishChallenge, completeUnpublish } from "@/lib/ctf/challenges";
 import { archiveCtf, deleteCtf, stopCtf } from "@/lib/ctf/competitions";
@@ -416,6 +416,10 @@ describe("the organiser's routes", () => {
     expect(expectError(await upload(params, fileForm()), 409, "conflict").message).toMatch(/archived/);
     const [{ n }] = await database.db.select({ n: count() }).from(challengeFiles).where(and(eq(challengeFiles.challengeId, params.challenge_id)));
     expect(n).toBe(1);
+    // A challenge still being generated: not yet.
+    const building = await draftChallenge(database.db, trainer);
+    await database.db.update(challenges).set({ status: "generating" }).where(eq(challenges.id, building.challenge_id));
+    expect(expectError(await upload(building, fileForm()), 409, "conflict").message).toBe("The files of a generating challenge cannot change; try again once it is no longer generating.");
   });
 
   it("serve the dashboard's session; refuse its cross-origin upload (403)", async () => {
