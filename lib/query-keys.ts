@@ -29,6 +29,7 @@ export const queryKeys = {
   ctfList: () => ["ctfs", "list"] as const,
   ctf: (id: string) => ["ctfs", "detail", id] as const,
   ctfChallenges: (id: string) => ["ctfs", "detail", id, "challenges"] as const,
+  challengeFiles: (ctfId: string, challengeId: string) => ["ctfs", "detail", ctfId, "challenges", challengeId, "files"] as const,
   ctfMembers: (id: string) => ["ctfs", "detail", id, "members"] as const,
   ctfDeployments: (id: string) => ["ctfs", "detail", id, "deployments"] as const,
   ctfSnapshot: (id: string) => ["ctfs", "detail", id, "snapshot"] as const,

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Fragment, useState } from "react";
 import { useFieldArray } from "react-hook-form";
 import { callApi } from "@/components/api";
 import { FieldMessage, ownErrorAt } from "@/components/forms/field";
@@ -19,6 +19,7 @@ import { ctfContracts } from "@/lib/ctf/contracts";
 import { generateChallengeInput, type ChallengeView, type CtfView, type GenerateChallengeInput } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { type CtfOptions } from "./api";
+import { ChallengeFiles } from "./challenge-files";
 import { hintRowsKept, newChallengeSchema, type ChallengeBody } from "./competition-forms";
 import { challengeCan, isTransitional } from "./format";
 import { StatusBadge } from "./ui";
@@ -47,7 +48,7 @@ export function ChallengesSection({ ctf, options }: { ctf: CtfView; options: Ctf
           <GenerateForm ctf={ctf} options={options} />
         </div>
       )}
-      <ChallengeTable ctf={ctf} challenges={challenges.data?.data} loading={challenges.isLoading} error={challenges.error} />
+      <ChallengeTable ctf={ctf} challenges={challenges.data?.data} loading={challenges.isLoading} error={challenges.error} maxFileBytes={options.maxFileBytes} />
     </section>
   );
 }
@@ -233,8 +234,22 @@ function generationStatus(challenge: ChallengeView): string {
   return `“${challenge.title}” generated as a draft.`;
 }
 
-function ChallengeTable({ ctf, challenges, loading, error }: { ctf: CtfView; challenges?: ChallengeView[]; loading: boolean; error: Error | null }) {
+function ChallengeTable({
+  ctf,
+  challenges,
+  loading,
+  error,
+  maxFileBytes,
+}: {
+  ctf: CtfView;
+  challenges?: ChallengeView[];
+  loading: boolean;
+  error: Error | null;
+  maxFileBytes: number;
+}) {
   const client = useQueryClient();
+  // The challenge whose files are shown below its row (one at a time).
+  const [filesOf, setFilesOf] = useState<string | null>(null);
   const act = useMutation({
     mutationFn: ({ challenge, action }: { challenge: ChallengeView; action: "publish" | "unpublish" | "delete" }): Promise<unknown> =>
       action === "delete"
@@ -284,72 +299,94 @@ function ChallengeTable({ ctf, challenges, loading, error }: { ctf: CtfView; cha
             <tbody className="divide-y divide-slate-100">
               {challenges.map((challenge) => {
                 const busy = act.isPending && act.variables?.challenge.id === challenge.id;
+                const filesShown = filesOf === challenge.id;
                 return (
-                  <tr key={challenge.id} data-testid="challenge-row" data-title={challenge.title} data-status={challenge.status} className="align-top">
-                    <th scope="row" className="px-4 py-3 font-medium">
-                      <span className="break-words">{challenge.title}</span>
-                      {challenge.description ? <span className="mt-0.5 line-clamp-2 block text-xs font-normal text-slate-500">{challenge.description}</span> : null}
-                      {challenge.hints.length ? (
-                        <span className="block text-xs font-normal text-slate-500">{challenge.hints.length === 1 ? "1 hint" : `${challenge.hints.length} hints`}</span>
-                      ) : null}
-                      {challenge.last_error && challenge.status.endsWith("_failed") ? (
-                        <span className="mt-1 block break-words text-xs font-normal text-red-700">{challenge.last_error}</span>
-                      ) : null}
-                    </th>
-                    <td className="px-4 py-3 text-slate-600">
-                      {challenge.category}
-                      {challenge.difficulty ? <span className="block text-xs text-slate-500">{challenge.difficulty}</span> : null}
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums">{challenge.points}</td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={challenge.status} />
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums" data-testid="platform-challenge-id">
-                      {challenge.platform_challenge_id ?? <span className="text-slate-400">—</span>}
-                    </td>
-                    <td className="px-4 py-3">
-                      {archived ? null : (
+                  <Fragment key={challenge.id}>
+                    <tr data-testid="challenge-row" data-title={challenge.title} data-status={challenge.status} className="align-top">
+                      <th scope="row" className="px-4 py-3 font-medium">
+                        <span className="break-words">{challenge.title}</span>
+                        {challenge.description ? <span className="mt-0.5 line-clamp-2 block text-xs font-normal text-slate-500">{challenge.description}</span> : null}
+                        {challenge.hints.length ? (
+                          <span className="block text-xs font-normal text-slate-500">{challenge.hints.length === 1 ? "1 hint" : `${challenge.hints.length} hints`}</span>
+                        ) : null}
+                        {challenge.last_error && challenge.status.endsWith("_failed") ? (
+                          <span className="mt-1 block break-words text-xs font-normal text-red-700">{challenge.last_error}</span>
+                        ) : null}
+                      </th>
+                      <td className="px-4 py-3 text-slate-600">
+                        {challenge.category}
+                        {challenge.difficulty ? <span className="block text-xs text-slate-500">{challenge.difficulty}</span> : null}
+                      </td>
+                      <td className="px-4 py-3 text-right tabular-nums">{challenge.points}</td>
+                      <td className="px-4 py-3">
+                        <StatusBadge status={challenge.status} />
+                      </td>
+                      <td className="px-4 py-3 text-right tabular-nums" data-testid="platform-challenge-id">
+                        {challenge.platform_challenge_id ?? <span className="text-slate-400">—</span>}
+                      </td>
+                      <td className="px-4 py-3">
                         <div className="flex flex-wrap justify-end gap-2">
-                          {challengeCan("publish", challenge.status) ? (
-                            <Button
-                              type="button"
-                              variant="secondary"
-                              disabled={act.isPending || !deployed}
-                              title={deployed ? undefined : "Deploy the competition first"}
-                              aria-label={`Publish ${challenge.title}`}
-                              onClick={() => act.mutate({ challenge, action: "publish" })}
-                            >
-                              {busy ? "Publishing…" : "Publish"}
-                            </Button>
-                          ) : null}
-                          {challengeCan("unpublish", challenge.status) ? (
-                            <Button
-                              type="button"
-                              variant="secondary"
-                              disabled={act.isPending}
-                              aria-label={`Unpublish ${challenge.title}`}
-                              onClick={() => act.mutate({ challenge, action: "unpublish" })}
-                            >
-                              {busy ? "Unpublishing…" : "Unpublish"}
-                            </Button>
-                          ) : null}
-                          {challengeCan("remove", challenge.status) ? (
-                            <Button
-                              type="button"
-                              variant="danger"
-                              disabled={act.isPending}
-                              aria-label={`Delete ${challenge.title}`}
-                              onClick={() => {
-                                if (window.confirm(`Delete the challenge "${challenge.title}"?`)) act.mutate({ challenge, action: "delete" });
-                              }}
-                            >
-                              Delete
-                            </Button>
-                          ) : null}
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            aria-expanded={filesShown}
+                            aria-controls={`files-${challenge.id}`}
+                            aria-label={`Files of ${challenge.title}`}
+                            onClick={() => setFilesOf(filesShown ? null : challenge.id)}
+                          >
+                            Files
+                          </Button>
+                          {archived ? null : (
+                            <>
+                              {challengeCan("publish", challenge.status) ? (
+                                <Button
+                                  type="button"
+                                  variant="secondary"
+                                  disabled={act.isPending || !deployed}
+                                  title={deployed ? undefined : "Deploy the competition first"}
+                                  aria-label={`Publish ${challenge.title}`}
+                                  onClick={() => act.mutate({ challenge, action: "publish" })}
+                                >
+                                  {busy ? "Publishing…" : "Publish"}
+                                </Button>
+                              ) : null}
+                              {challengeCan("unpublish", challenge.status) ? (
+                                <Button
+                                  type="button"
+                                  variant="secondary"
+                                  disabled={act.isPending}
+                                  aria-label={`Unpublish ${challenge.title}`}
+                                  onClick={() => act.mutate({ challenge, action: "unpublish" })}
+                                >
+                                  {busy ? "Unpublishing…" : "Unpublish"}
+                                </Button>
+                              ) : null}
+                              {challengeCan("remove", challenge.status) ? (
+                                <Button
+                                  type="button"
+                                  variant="danger"
+                                  disabled={act.isPending}
+                                  aria-label={`Delete ${challenge.title}`}
+                                  onClick={() => {
+                                    if (window.confirm(`Delete the challenge "${challenge.title}"?`)) act.mutate({ challenge, action: "delete" });
+                                  }}
+                                >
+                                  Delete
+                                </Button>
+                              ) : null}
+                            </>
+                          )}
                         </div>
-                      )}
-                    </td>
-                  </tr>
+                      </td>
+                    </tr>
+                    {filesShown ? (
+                      <tr id={`files-${challenge.id}`} className="bg-slate-50">
+                        <td colSpan={6} className="px-4 py-4">
+                          <ChallengeFiles ctfId={ctf.id} challenge={challenge} archived={archived} maxFileBytes={maxFileBytes} />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
                 );
               })}
             </tbody>

@@ -82,6 +82,31 @@ export const challenges = pgTable(
   (t) => [index("challenges_ctf_idx").on(t.ctfId, t.createdAt)],
 );
 
+/**
+ * A file players download with a challenge (an archive, a capture, a binary). Its bytes are
+ * in the configured file storage under `storage_key` (lib/storage); the name is only ever
+ * shown and sent in Content-Disposition, never used as a path.
+ */
+export const challengeFiles = pgTable(
+  "challenge_files",
+  {
+    id: text("id").primaryKey(),
+    challengeId: text("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    name: text("name").notNull(),
+    size: integer("size").notNull(),
+    /** As uploaded (normalised to `type/subtype`); a download is sent as it only when it is a safe type. */
+    contentType: text("content_type").notNull(),
+    /** Hex SHA-256 of the bytes, for players to check what they downloaded. */
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("challenge_files_challenge_idx").on(t.challengeId, t.createdAt), uniqueIndex("challenge_files_storage_key_idx").on(t.storageKey)],
+);
+
 export type DeploymentStatus = (typeof deploymentStatuses)[number];
 
 /** A standalone single-challenge deployment for a time window. */
@@ -137,3 +162,4 @@ export type Ctf = typeof ctfs.$inferSelect;
 export type Challenge = typeof challenges.$inferSelect;
 export type Deployment = typeof deployments.$inferSelect;
 export type Member = typeof members.$inferSelect;
+export type ChallengeFile = typeof challengeFiles.$inferSelect;

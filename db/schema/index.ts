@@ -11,3 +11,4 @@ export * from "./competitions";
 export * from "./play";
 export * from "./rate-limits";
 export * from "./deployment-play";
+export * from "./stored-files";

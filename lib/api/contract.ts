@@ -42,6 +42,12 @@ export type Contract = {
   rawBody?: boolean;
   /** Largest body accepted (default MAX_BODY_BYTES). */
   maxBodyBytes?: number;
+  /**
+   * The body is one file sent as `multipart/form-data` in the part named `field` (./upload.ts):
+   * the handler gets it as an UploadedFile. The configured file limit (FILE_MAX_BYTES)
+   * applies instead of `maxBodyBytes`.
+   */
+  upload?: { field: string; description: string };
   status: number;
   /** The success body; absent: the response has none (204) or is not JSON (a file). */
   response?: z.ZodType;

@@ -76,7 +76,16 @@ function expectedErrors(contract: AnyContract): number[] {
   if (contract.query) errors.add(422);
   if (contract.body) [400, 413, 422].forEach((s) => errors.add(s));
   if (contract.rawBody) errors.add(413);
+  if (contract.upload) [413, 422].forEach((s) => errors.add(s));
   return [...errors].sort((a, b) => a - b);
+}
+
+const uploadTooLarge =
+  "The file is over the configured limit (FILE_MAX_BYTES, 10 MB by default) (payload_too_large), refused on its Content-Length before it is read when announced.";
+
+/** A multipart body of one file part. */
+function uploadSchema(upload: NonNullable<AnyContract["upload"]>) {
+  return z.object({ [upload.field]: z.string().meta({ format: "binary", description: upload.description }) });
 }
 
 function register(registry: OpenAPIRegistry, contract: AnyContract): void {
@@ -90,7 +99,8 @@ function register(registry: OpenAPIRegistry, contract: AnyContract): void {
     [contract.status]: { description: contract.docs.summary, headers, ...success },
   };
   for (const status of expectedErrors(contract)) {
-    responses[status] = { description: errorDescriptions[status] ?? "Error.", headers, content: { "application/json": { schema: errorSchema } } };
+    const description = status === 413 && contract.upload ? uploadTooLarge : (errorDescriptions[status] ?? "Error.");
+    responses[status] = { description, headers, content: { "application/json": { schema: errorSchema } } };
   }
   registry.registerPath({
     operationId: contract.id,
@@ -105,6 +115,7 @@ function register(registry: OpenAPIRegistry, contract: AnyContract): void {
       ...(contract.query ? { query: contract.query as z.ZodObject } : {}),
       ...(contract.body ? { body: { content: { "application/json": { schema: contract.body } }, required: true } } : {}),
       ...(contract.rawBody ? { body: { content: { "application/json": { schema: z.string() } }, required: true } } : {}),
+      ...(contract.upload ? { body: { content: { "multipart/form-data": { schema: uploadSchema(contract.upload) } }, required: true } } : {}),
     },
     responses,
   });

@@ -3,6 +3,7 @@ import { manageCertificationContracts } from "@/lib/certification/manage-contrac
 import { classContracts } from "@/lib/classes/contracts";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import { deploymentPlayContracts } from "@/lib/ctf/deployment-play-contracts";
+import { fileContracts } from "@/lib/ctf/file-contracts";
 import { playContracts } from "@/lib/ctf/play-contracts";
 import { emailContracts } from "@/lib/email/contracts";
 import { keyContracts } from "@/lib/keys/contracts";
@@ -25,6 +26,7 @@ export const allContracts: readonly AnyContract[] = [
   ...Object.values(ctfContracts),
   ...Object.values(playContracts),
   ...Object.values(deploymentPlayContracts),
+  ...Object.values(fileContracts),
   ...Object.values(manageCertificationContracts),
   ...Object.values(keyContracts),
   ...Object.values(workspaceContracts),

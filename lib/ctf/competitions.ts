@@ -6,7 +6,8 @@ import { AppError, conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
 import { scheduleStep } from "@/lib/outbox/steps";
-import { configuredHostKind, describeHostError, hostFor } from "./hosting";
+import { deleteFileRows, removeStoredBytes } from "./file-keys";
+import { configuredHostKind, describeHostError, hostFor, HostError } from "./hosting";
 import { builtinStandings, settleFinalScores } from "./scoreboard";
 import { readHostStandings } from "./standings";
 import type { CreateCtfInput, CtfView, UpdateCtfInput } from "./schemas";
@@ -203,11 +204,14 @@ export async function deleteCtf(db: Db, workspaceId: string, ctfId: string): Pro
   const current = await findCtf(db, workspaceId, ctfId);
   assertState(current, "delete");
   await runHost(() => hostFor(current.host, db).teardownCompetition(current));
-  await db.transaction(async (tx) => {
+  const storageKeys = await db.transaction(async (tx) => {
     const ctf = await findCtf(tx, workspaceId, ctfId, true);
     assertState(ctf, "delete");
+    const keys = await deleteFileRows(tx, { ctfId: ctf.id });
     await tx.delete(ctfs).where(eq(ctfs.id, ctf.id));
     await publishEvent(tx, workspaceId, "ctf.deleted", { managed_ctf_id: ctf.id, title: ctf.title, deleted_at: new Date().toISOString() });
+    return keys;
   });
+  await removeStoredBytes(db, storageKeys);
   return { deleted: true, id: ctfId };
 }

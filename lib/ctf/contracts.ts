@@ -25,7 +25,7 @@ import {
 export const ctfParams = z.object({ ctf_id: prefixedParam("ctf", "Competition") });
 export const challengeParams = ctfParams.extend({ challenge_id: prefixedParam("chl", "Challenge") });
 export const deploymentParams = z.object({ deployment_id: prefixedParam("dep", "Deployment") });
-const deleted = z.object({ deleted: z.literal(true), id: z.string() });
+export const deleted = z.object({ deleted: z.literal(true), id: z.string() });
 
 /** The competition platform: /api/v1 (an API key or the dashboard's session), the archive snapshot and the public join form. */
 export const ctfContracts = {

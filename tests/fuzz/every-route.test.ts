@@ -99,7 +99,7 @@ const anyJson = fc.oneof(
 type Attempt = {
   params: Record<string, string>;
   query?: Record<string, string>;
-  /** An object is sent as JSON; a string as it is. */
+  /** An object is sent as JSON; a string as it is; a FormData (an upload's sample) as multipart/form-data. */
   body?: unknown;
   origin?: string | null;
 };
@@ -121,8 +121,9 @@ function requestFor(route: Route, attempt: Attempt, key: string): Request {
   if ((route.contract.caller === "player" || route.contract.caller === "deployment_player") && cookie) headers.set("cookie", cookie);
   const origin = attempt.origin === undefined ? "http://localhost" : attempt.origin;
   if (origin !== null) headers.set("origin", origin);
-  let body: string | undefined;
-  if (attempt.body !== undefined && route.method !== "GET") {
+  let body: string | FormData | undefined;
+  if (attempt.body instanceof FormData) body = attempt.body;
+  else if (attempt.body !== undefined && route.method !== "GET") {
     body = typeof attempt.body === "string" ? attempt.body : JSON.stringify(attempt.body);
     headers.set("content-type", "application/json");
   }

@@ -11,6 +11,7 @@ import { ResendLinkForm } from "@/components/play/resend-link-form";
 import { Scoreboard } from "@/components/play/scoreboard";
 import { Card, Notice } from "@/components/ui/card";
 import { getDb } from "@/db";
+import { playerFiles } from "@/lib/ctf/files";
 import { challengeDescriptions, playerProgress, runningState } from "@/lib/ctf/play";
 import { findPlayer, playerCookieName } from "@/lib/ctf/players";
 import { publicCompetition } from "@/lib/ctf/public";
@@ -37,7 +38,7 @@ const phases = {
 /**
  * A deployed (or archived) competition, served by the built-in host. Anyone may read its
  * title, window, challenge list and scoreboard; a player (the competition's cookie, set when
- * the invitation was accepted) also gets the challenges' content, hints and flag forms while
+ * the invitation was accepted) also gets the challenges' content, files, hints and flag forms while
  * it runs. Before the start: a countdown (the page turns itself into the running one); after
  * the end: the final scoreboard, read-only; once archived: the snapshot's final scoreboard
  * and nothing else of the challenges. On CTFd the players play there: the page links to it.
@@ -50,11 +51,12 @@ export default async function PublicCompetitionPage({ params }: Params) {
   const open = state === "not_started" || state === "running";
   const playedHere = ctf.host === "builtin";
   const player = await findPlayer(db, ctf.id, (await cookies()).get(playerCookieName(ctf.id))?.value);
-  const [board, progress, descriptions] = await Promise.all([
+  const [board, progress, descriptions, files] = await Promise.all([
     // An external host can fail: the page still shows, the board says so and keeps trying.
     publicScoreboard(db, ctf.id, { page: 1, per_page: 100 }).catch(() => null),
     player && state !== "archived" ? playerProgress(db, player) : null,
     player && playedHere && state === "running" ? challengeDescriptions(db, ctf.id) : null,
+    player && playedHere && state === "running" ? playerFiles(db, ctf.id) : null,
   ]);
   const current = phases[state];
   const categories = [...new Set(ctf.challenges.map((challenge) => challenge.category))];
@@ -64,6 +66,7 @@ export default async function PublicCompetitionPage({ params }: Params) {
           description: descriptions[challengeId] ?? "",
           solved: progress.solved.includes(challengeId),
           hints: Object.fromEntries(progress.hints.filter((hint) => hint.challenge_id === challengeId).map((hint) => [hint.hint, hint.text])),
+          files: files?.[challengeId] ?? [],
         }
       : undefined;
 

@@ -3,6 +3,7 @@ import { classSamples } from "./classes";
 import { ctfSamples } from "./ctf";
 import { deploymentPlaySamples } from "./deployment-play";
 import { emailSamples } from "./email";
+import { fileSamples } from "./files";
 import { keySamples } from "./keys";
 import { playSamples } from "./play";
 import { testSamples } from "./tests";
@@ -19,6 +20,7 @@ export const samples: Samples = {
   ...ctfSamples,
   ...playSamples,
   ...deploymentPlaySamples,
+  ...fileSamples,
   ...keySamples,
   ...workspaceSamples,
   ...emailSamples,
