@@ -7,7 +7,7 @@ import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
 import { scheduleStep } from "@/lib/outbox/steps";
 import { deleteFileRows, removeStoredBytes } from "./file-keys";
-import { configuredHostKind, describeHostError, hostFor, HostError } from "./hosting";
+import { configuredHostKind, describeHostError, hostFor } from "./hosting";
 import { builtinStandings, settleFinalScores } from "./scoreboard";
 import { readHostStandings } from "./standings";
 import type { CreateCtfInput, CtfView, UpdateCtfInput } from "./schemas";
