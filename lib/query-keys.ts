@@ -10,6 +10,7 @@ export const queryKeys = {
   testList: (page: number) => ["tests", "list", page] as const,
   test: (code: string) => ["tests", "detail", code] as const,
   usage: () => ["usage"] as const,
+  workspace: () => ["workspace"] as const,
   classOptions: () => ["classes", "options"] as const,
   /** Prefix of every certification list (catalog pages and select options). */
   certificationLists: () => ["certifications"] as const,
