@@ -8,7 +8,13 @@ import type { UpdateWorkspaceInput, WorkspaceSettingsView } from "./schemas";
 import { workspaceUsage } from "./usage";
 
 /** The settings page of a workspace: its name, its plan and what it uses of it, and every plan's limits. */
-export async function workspaceSettings(db: Db, workspace: Workspace): Promise<WorkspaceSettingsView> {
+export async function workspaceSettings(db: Db, workspaceId: string): Promise<WorkspaceSettingsView> {
+  const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+  if (!workspace) throw notFound("Workspace");
+  return settingsOf(db, workspace);
+}
+
+async function settingsOf(db: Db, workspace: Workspace): Promise<WorkspaceSettingsView> {
   const [usage, [largest], [keys]] = await Promise.all([
     workspaceUsage(db, workspace.id),
     // Seats are per test: the fullest test says how close the workspace came.
@@ -38,5 +44,5 @@ export async function workspaceSettings(db: Db, workspace: Workspace): Promise<W
 export async function updateWorkspace(db: Db, workspaceId: string, input: UpdateWorkspaceInput): Promise<WorkspaceSettingsView> {
   const [updated] = await db.update(workspaces).set({ name: input.name }).where(eq(workspaces.id, workspaceId)).returning();
   if (!updated) throw notFound("Workspace");
-  return workspaceSettings(db, updated);
+  return settingsOf(db, updated);
 }

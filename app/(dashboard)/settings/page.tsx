@@ -8,7 +8,7 @@ export const metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
   const { workspace } = await requireWorkspace();
-  const settings = await workspaceSettings(await getDb(), workspace);
+  const settings = await workspaceSettings(await getDb(), workspace.id);
   return (
     <>
       <PageHeader title="Settings" description="Your workspace's name, your plan and what you use of it." />
