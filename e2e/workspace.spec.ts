@@ -36,7 +36,7 @@ test("a trainer names the workspace, previews a certification, and removes a stu
     await expect(trainer.getByTestId("current-plan")).toHaveText("free");
     await expect(trainer.getByTestId("usage-classes")).toHaveText("0 of 1");
     await expect(trainer.locator('[data-testid="plan-row"][data-plan="pro"]')).toContainText("1,000");
-    await expect(trainer.getByText(/A higher plan allows 1000 seats, 100 classes and 1000 students \(pro\)/)).toBeVisible();
+    await expect(trainer.getByText(/A higher plan allows 1,000 seats, 100 classes and 1,000 students \(pro\)/)).toBeVisible();
     await trainer.getByLabel("Workspace name").fill(workspaceName);
     await trainer.getByRole("button", { name: "Save name" }).click();
     await expect(trainer.getByText(`Saved: e-mails now say “${workspaceName}”.`)).toBeVisible();

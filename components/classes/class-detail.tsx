@@ -225,7 +225,8 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
                       <EmailDeliveryStatus delivery={invitation.email_delivery} correct="Invite the corrected address below." />
                     </td>
                     <td className="whitespace-nowrap px-5 py-3 text-right">
-                      <div className="flex justify-end gap-2">
+                      {/* Stacked: the actions column stays one button wide, so the address keeps its one line at 1280 px. */}
+                      <div className="flex flex-col items-end gap-1.5">
                         <Button
                           type="button"
                           variant="secondary"

@@ -6,7 +6,6 @@ import { callApi } from "@/components/api";
 import { ApiForm } from "@/components/forms/api-form";
 import { TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
-import { plural } from "@/components/tests/format";
 import { Badge } from "@/components/ui/badge";
 import { Card, Notice } from "@/components/ui/card";
 import { queryKeys } from "@/lib/query-keys";
@@ -95,6 +94,9 @@ function PlanUsage({ settings }: { settings: WorkspaceSettingsView }) {
   );
 }
 
+/** "1,000 seats", "1 class". */
+const amount = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString("en")} ${count === 1 ? one : many}`;
+
 function Plans({ settings }: { settings: WorkspaceSettingsView }) {
   const current = settings.plans.findIndex((plan) => plan.current);
   const higher = settings.plans.slice(current + 1);
@@ -103,7 +105,7 @@ function Plans({ settings }: { settings: WorkspaceSettingsView }) {
       <h2 className="px-5 pt-5 font-semibold">Plans</h2>
       <p className="px-5 pt-1 text-sm text-slate-600">
         {higher.length
-          ? `A higher plan allows ${higher.map((plan) => `${plural(plan.limits.seats, "seat")}, ${plural(plan.limits.classes, "class", "classes")} and ${plural(plan.limits.students, "student")} (${plan.name})`).join("; ")}. The operator of this service changes plans.`
+          ? `A higher plan allows ${higher.map((plan) => `${amount(plan.limits.seats, "seat")}, ${amount(plan.limits.classes, "class", "classes")} and ${amount(plan.limits.students, "student")} (${plan.name})`).join("; ")}. The operator of this service changes plans.`
           : "You are on the highest plan."}
       </p>
       <div className="mt-3 overflow-x-auto" role="region" aria-label="Plans" tabIndex={0}>
