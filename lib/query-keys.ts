@@ -9,6 +9,10 @@ export const queryKeys = {
   tests: () => ["tests"] as const,
   testList: (page: number) => ["tests", "list", page] as const,
   test: (code: string) => ["tests", "detail", code] as const,
+  /** Under the test's key; `version` (status and answered count) refetches it as the attempt moves on. */
+  answerSheet: (code: string, recipientId: number, version: string) => ["tests", "detail", code, "answers", recipientId, version] as const,
+  /** Under the test's key; refetched when the number of completed recipients changes. */
+  testAnalysis: (code: string, completed: number) => ["tests", "detail", code, "analysis", completed] as const,
   usage: () => ["usage"] as const,
   workspace: () => ["workspace"] as const,
   classOptions: () => ["classes", "options"] as const,
