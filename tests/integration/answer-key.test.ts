@@ -7,7 +7,13 @@ import { certifications, domains, questions } from "@/db/schema";
 import { catalogCertificationId } from "@/db/seed";
 import { getCertification } from "@/lib/certification/catalog";
 import { certificationPreview, SAMPLE_QUESTIONS_PER_DOMAIN } from "@/lib/certification/preview";
+import { testAnalysis } from "@/lib/tests/analysis";
+import { answerSheet } from "@/lib/tests/answer-sheet";
+import { createTestInput } from "@/lib/tests/schemas";
+import { submitTest } from "@/lib/tests/taking";
+import { createTest } from "@/lib/tests/tests";
 import { setPlan } from "@/lib/workspaces";
+import { answerAll, tokenOf } from "../helpers/taking";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
@@ -50,16 +56,33 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-/** Where in a JSON value the answer key of a catalog question shows: an explanation, or a catalog question carrying its right option. */
+/** Fields that state a question's answer key. */
+const KEY_FIELDS = /^(correct_option|correct_index|correct_answer|right_option|answer_key_index|explanation)$/;
+
+/**
+ * Where in a JSON value the answer key of a catalog question shows: one of its explanations
+ * anywhere, or, on a catalog question, a field stating the right option or its explanation,
+ * or options marked right or wrong (`correct`, or a distractor `flag`, which singles out the
+ * wrong ones). Whether a recipient's own answer was right (the grading) is not the key.
+ */
 function leaks(value: unknown, at = "$"): string[] {
   if (typeof value === "string") return catalogExplanations.some((text) => value.includes(text)) ? [`${at}: a catalog explanation`] : [];
   if (Array.isArray(value)) return value.flatMap((item, index) => leaks(item, `${at}[${index}]`));
   if (!value || typeof value !== "object") return [];
-  const entries = Object.entries(value);
-  const found = entries.flatMap(([key, item]) => leaks(item, `${at}.${key}`));
+  const found = Object.entries(value).flatMap(([key, item]) => leaks(item, `${at}.${key}`));
   const record = value as Record<string, unknown>;
   if (typeof record.prompt === "string" && catalogPrompts.has(record.prompt)) {
-    for (const key of Object.keys(record)) if (/correct|answer|explanation|right/i.test(key)) found.push(`${at}.${key}: the answer key of a catalog question`);
+    for (const [key, item] of Object.entries(record)) {
+      if (KEY_FIELDS.test(key) && item !== null && item !== "") found.push(`${at}.${key}: the answer key of a catalog question`);
+    }
+    if (Array.isArray(record.options)) {
+      record.options.forEach((option, index) => {
+        if (option && typeof option === "object") {
+          const marks = option as Record<string, unknown>;
+          if (typeof marks.correct === "boolean" || (marks.flag !== undefined && marks.flag !== null)) found.push(`${at}.options[${index}]: a catalog option marked right or wrong`);
+        }
+      });
+    }
   }
   return found;
 }
@@ -108,7 +131,10 @@ describe("no route a trainer reads shows the catalog's answer key", () => {
     const [prompt] = catalogPrompts;
     expect(leaks({ data: [{ note: `so: ${catalogExplanations[0]}` }] })).toHaveLength(1);
     expect(leaks({ questions: [{ prompt, options: ["a", "b"], correct_option: 1 }] })).toHaveLength(1);
-    expect(leaks({ questions: [{ prompt, options: ["a", "b"] }], result: { correct: 3 } })).toEqual([]);
+    expect(leaks({ questions: [{ prompt, options: [{ index: 0, correct: true }, { index: 1, correct: false }] }] })).toHaveLength(2);
+    expect(leaks({ questions: [{ prompt, options: [{ index: 0, correct: null, flag: "never_chosen" }] }] })).toHaveLength(1);
+    // The grading of a recipient's answers, counts and nulls are not the key.
+    expect(leaks({ questions: [{ prompt, options: ["a", "b"], chosen: 1, correct: false, correct_option: null, explanation: null, answered: 3 }], result: { correct: 3 } })).toEqual([]);
   });
 
   it("answers every GET of the API and of the dashboard (tests drawn from the catalog included) without it", async () => {
@@ -132,5 +158,56 @@ describe("no route a trainer reads shows the catalog's answer key", () => {
       found.push(...leaks(result.body).map((leak) => `${route.contract.id} ${leak}`));
     }
     expect(found).toEqual([]);
+  });
+
+  it("keeps the answer sheet and the analysis of a catalog test to the grading: no right option, explanation or distractor flag", async () => {
+    const domainIds = (await database.db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, catalogId))).map((d) => d.id);
+    const test = await createTest(
+      database.db,
+      owner.workspaceId,
+      createTestInput.parse({
+        certification_id: catalogId,
+        domains: domainIds.slice(0, 2),
+        questions: 4,
+        recipients: [{ email: "right@example.com" }, { email: "wrong@example.com" }],
+        send_email: false,
+      }),
+    );
+    // One answers everything right, the other everything wrong.
+    await answerAll(database.db, tokenOf(test.recipients[0].link));
+    await submitTest(database.db, tokenOf(test.recipients[0].link));
+    await answerAll(database.db, tokenOf(test.recipients[1].link), 0);
+    await submitTest(database.db, tokenOf(test.recipients[1].link));
+
+    const sheet = await answerSheet(database.db, owner.workspaceId, test.code, test.recipients[0].id);
+    expect(sheet.answer_key).toBe(false);
+    expect(sheet.correct).toBe(4);
+    for (const item of sheet.answers) expect(item).toMatchObject({ correct: true, correct_option: null, explanation: null, chosen: expect.any(Number) });
+    const analysis = await testAnalysis(database.db, owner.workspaceId, test.code);
+    expect(analysis.answer_key).toBe(false);
+    expect(analysis.completed).toBe(2);
+    for (const question of analysis.questions) {
+      expect(question.percent_correct).toBe(50);
+      expect(question.options.map((option) => [option.correct, option.flag])).toEqual(question.options.map(() => [null, null]));
+      expect(question.options.reduce((sum, option) => sum + option.chosen, 0)).toBe(2);
+    }
+    expect([...leaks(sheet), ...leaks(analysis)]).toEqual([]);
+  });
+
+  it("shows the workspace's own certification's answer key in the same views", async () => {
+    const own = await ownCertification(database.db, owner);
+    const test = await createTest(
+      database.db,
+      owner.workspaceId,
+      createTestInput.parse({ certification_id: own.id, questions_per_domain: [{ domain_id: own.domainId, questions: 2 }], recipients: [{ email: "own@example.com" }], send_email: false }),
+    );
+    await answerAll(database.db, tokenOf(test.recipients[0].link), 1);
+    await submitTest(database.db, tokenOf(test.recipients[0].link));
+    const sheet = await answerSheet(database.db, owner.workspaceId, test.code, test.recipients[0].id);
+    expect(sheet.answer_key).toBe(true);
+    expect(sheet.answers.map((item) => item.correct_option).sort()).toEqual([0, 1]);
+    const analysis = await testAnalysis(database.db, owner.workspaceId, test.code);
+    expect(analysis.answer_key).toBe(true);
+    for (const question of analysis.questions) expect(question.options.filter((option) => option.correct === true)).toHaveLength(1);
   });
 });

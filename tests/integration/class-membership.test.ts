@@ -6,7 +6,7 @@ import { createCertification } from "@/lib/certification/catalog";
 import { createCertificationInput } from "@/lib/certification/schemas";
 import { findInvitation, joinClass } from "@/lib/classes/classes";
 import { studentArea } from "@/lib/students/area";
-import { openTest, saveAnswer, submitTest } from "@/lib/tests/taking";
+import { submitTest } from "@/lib/tests/taking";
 import { setPlan } from "@/lib/workspaces";
 import { workspaceUsage } from "@/lib/workspaces/usage";
 import * as classesRoute from "@/app/api/v1/classes/route";
@@ -20,6 +20,7 @@ import * as testRoute from "@/app/api/v1/tests/[code]/route";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
+import { answerAll, tokenOf } from "../helpers/taking";
 
 /**
  * Classes that hold together: students invited with their names, removed again, invitations
@@ -69,11 +70,10 @@ const cancelInvitation = (trainer: Trainer, classId: number | string, invitation
     params: { id: String(classId), invitation_id: String(invitationId) },
   });
 
-async function completeAll(link: string) {
-  const token = link.split("/t/")[1];
-  const view = await openTest(database.db, token);
-  for (const question of view!.questions) await saveAnswer(database.db, token, { question_id: question.id, option: 0 });
-  return submitTest(database.db, token);
+/** The recipient presses Start, answers every question (all right unless `right` says how many), and submits. */
+async function completeAll(link: string, right = Infinity) {
+  await answerAll(database.db, tokenOf(link), right);
+  return submitTest(database.db, tokenOf(link));
 }
 
 describe("invitations with names, as test recipients are given", () => {
@@ -374,11 +374,8 @@ describe("progress by certification", () => {
       body: { certification_id: network.id, domains: [network.domains[0].id], questions: 1, recipients: [{ email: ann }], send_email: false },
     });
     await database.db.update(tests).set({ classId: klass.id }).where(eq(tests.code, legacy.body.code));
-    await completeAll(toClass.body.recipients[0].link); // option 0: right
-    const token = legacy.body.recipients[0].link.split("/t/")[1];
-    const view = await openTest(database.db, token);
-    await saveAnswer(database.db, token, { question_id: view!.questions[0].id, option: 1 }); // wrong
-    await submitTest(database.db, token);
+    await completeAll(toClass.body.recipients[0].link); // right
+    await completeAll(legacy.body.recipients[0].link, 0); // wrong
 
     const progress = await call(progressRoute.GET, `/api/v1/classes/${klass.id}/progress`, { key: trainer.secret, params: { id: String(klass.id) } });
     expect(progress.status).toBe(200);
