@@ -109,7 +109,10 @@ test("a student joins a class from the invitation, takes the test sent to the cl
     await expect(trainer.getByRole("radio", { name: "Class" })).toBeChecked();
     await expect(trainer.getByLabel("Which class")).toHaveValue(classId);
     await expect(trainer.locator("#test-class-hint")).toHaveText("Sent to its 1 joined student.");
-    await trainer.getByRole("radio", { name: new RegExp(CERTIFICATION) }).check();
+    // The class's certification is chosen for it, with its domains ticked.
+    await expect(trainer.getByRole("radio", { name: new RegExp(CERTIFICATION) })).toBeChecked();
+    await expect(trainer.getByTestId("class-certification-note")).toHaveText(`The certification of the class ${className}.`);
+    await expect(trainer.getByRole("checkbox", { name: new RegExp(`^${escape(DOMAINS[0])} \\(`) })).toBeChecked();
     await trainer.getByRole("button", { name: "Untick all" }).click();
     for (const domain of DOMAINS) await trainer.getByRole("checkbox", { name: new RegExp(`^${escape(domain)} \\(`) }).check();
     await trainer.getByLabel("Total questions").fill("4");

@@ -38,6 +38,11 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError("not_found", `${what} not found.`);
 export const conflict = (message: string) => new AppError("conflict", message);
-export const planLimit = (message: string) => new AppError("plan_limit_exceeded", message);
+/** Where a trainer sees their plan, its usage and what a higher plan allows. */
+export const PLAN_SETTINGS_PATH = "/settings";
+/** The end of every plan-limit message; the dashboard shows it as a link to the settings page. */
+export const PLAN_SETTINGS_HINT = `Your plan, its usage and what a higher plan allows: ${PLAN_SETTINGS_PATH} in the trainer area.`;
+/** A plan's limit (seats, classes, students) reached: the message says which, and where the plans are compared. */
+export const planLimit = (message: string) => new AppError("plan_limit_exceeded", `${message} ${PLAN_SETTINGS_HINT}`);
 export const invalidFields = (fields: FieldError[], message = "Some fields must be corrected.") =>
   new AppError("validation_failed", message, { fields });

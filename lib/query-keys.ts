@@ -14,6 +14,7 @@ export const queryKeys = {
   /** Under the test's key; refetched when the number of completed recipients changes. */
   testAnalysis: (code: string, completed: number) => ["tests", "detail", code, "analysis", completed] as const,
   usage: () => ["usage"] as const,
+  workspace: () => ["workspace"] as const,
   classOptions: () => ["classes", "options"] as const,
   /** Prefix of every certification list (catalog pages and select options). */
   certificationLists: () => ["certifications"] as const,

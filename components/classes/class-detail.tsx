@@ -15,7 +15,7 @@ import { RequestErrorNotice } from "@/components/tests/request-error";
 import { buttonClass, Button } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
 import { EmailAddress } from "@/components/ui/email-address";
-import type { ClassProgressView, ClassView, InviteStudentsInput as InviteStudentsBody } from "@/lib/classes/schemas";
+import type { ClassProgressView, ClassView, InviteStudentsBody } from "@/lib/classes/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { inviteStudentsSchema } from "./class-forms";
 import { emailItemName, StudentEmailsField } from "./student-emails-field";
@@ -64,10 +64,47 @@ export function ClassDetail({ id, initial }: { id: number; initial?: ClassView }
   );
 }
 
+/**
+ * Removes a student or cancels an invitation, after the trainer confirms: the class as the
+ * API answers it replaces the cached one; usage and the class list are read again (a seat is free).
+ */
+function useClassRemoval<T extends { id: number; email: string }>(klass: ClassView, remove: (target: T) => Promise<ClassView>) {
+  const client = useQueryClient();
+  const [done, setDone] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: remove,
+    onMutate: () => setDone(null),
+    onSuccess: (updated, target) => {
+      setDone(target.email);
+      client.setQueryData(queryKeys.classDetail(klass.id), updated);
+      client.invalidateQueries({ queryKey: queryKeys.classProgress(klass.id) });
+      client.invalidateQueries({ queryKey: queryKeys.classes() });
+      client.invalidateQueries({ queryKey: queryKeys.usage() });
+      client.invalidateQueries({ queryKey: queryKeys.workspace() });
+    },
+    // Gone already (another tab, a double click): show the class as it is now.
+    onError: () => client.invalidateQueries({ queryKey: queryKeys.classDetail(klass.id) }),
+  });
+  return { ...mutation, done };
+}
+
 function StudentsSection({ klass }: { klass: ClassView }) {
+  const remove = useClassRemoval(klass, (student: { id: number; email: string }) =>
+    callApi(classContracts.removeStudent, { params: { id: klass.id, student_id: student.id } }),
+  );
   return (
     <Card className="p-0">
       <h2 className="px-5 pt-5 font-semibold">Students ({klass.student_list.length})</h2>
+      {remove.done ? (
+        <div className="px-5 pt-2">
+          <Notice tone="success">{remove.done} was removed from the class. Results of tests already sent are kept.</Notice>
+        </div>
+      ) : null}
+      {remove.error ? (
+        <div className="px-5 pt-2">
+          <RequestErrorNotice error={remove.error} />
+        </div>
+      ) : null}
       {klass.student_list.length === 0 ? (
         <p className="px-5 pb-5 pt-2 text-sm text-slate-600">Nobody has joined yet. Students join from the link in their invitation.</p>
       ) : (
@@ -78,16 +115,32 @@ function StudentsSection({ klass }: { klass: ClassView }) {
               <tr>
                 <th scope="col" className="px-5 py-2">Student</th>
                 <th scope="col" className="px-5 py-2">Joined</th>
+                <th scope="col" className="px-5 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {klass.student_list.map((student) => (
-                <tr key={student.invitation_id} data-testid="student-row" data-email={student.email}>
+                <tr key={student.id} data-testid="student-row" data-email={student.email}>
                   <th scope="row" className="px-5 py-3 font-normal">
                     {student.name ? <span className="block font-medium">{student.name}</span> : null}
                     <span className="break-all text-slate-700">{student.email}</span>
                   </th>
                   <td className="whitespace-nowrap px-5 py-3 text-slate-600">{formatDateTime(student.joined_at)}</td>
+                  <td className="whitespace-nowrap px-5 py-3 text-right">
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      disabled={remove.isPending}
+                      aria-label={`Remove ${student.email} from the class`}
+                      onClick={() => {
+                        if (confirm(`Remove ${student.email} from ${klass.name}? Their place is freed; results of tests already sent are kept.`)) remove.mutate(student);
+                      }}
+                    >
+                      {remove.isPending && remove.variables?.id === student.id ? "Removing…" : "Remove"}
+                    </Button>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -111,6 +164,9 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
     },
   });
 
+  const cancel = useClassRemoval(klass, (invitation: { id: number; email: string }) =>
+    callApi(classContracts.cancelInvitation, { params: { id: klass.id, invitation_id: invitation.id } }),
+  );
   const problems = klass.invitations.filter((invitation) => isEmailProblem(invitation.email_delivery)).length;
 
   return (
@@ -129,9 +185,14 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
           <Notice tone="success">Invitation sent again to {resent}.</Notice>
         </div>
       ) : null}
-      {resend.error ? (
+      {cancel.done ? (
         <div className="px-5 pt-2">
-          <RequestErrorNotice error={resend.error} />
+          <Notice tone="success">The invitation to {cancel.done} was cancelled; its link no longer works.</Notice>
+        </div>
+      ) : null}
+      {resend.error || cancel.error ? (
+        <div className="px-5 pt-2">
+          <RequestErrorNotice error={resend.error ?? cancel.error} />
         </div>
       ) : null}
       {klass.invitations.length === 0 ? (
@@ -156,6 +217,7 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
                 return (
                   <tr key={invitation.id} data-testid="invitation-row" data-email={invitation.email} data-email-status={invitation.email_delivery.status}>
                     <th scope="row" className="break-words px-5 py-3 font-normal text-slate-700">
+                      {invitation.name ? <span className="block font-medium text-slate-900">{invitation.name}</span> : null}
                       <EmailAddress address={invitation.email} />
                     </th>
                     <td className="px-5 py-3 text-slate-600">{formatDateTime(invitation.last_sent_at)}</td>
@@ -163,15 +225,29 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
                       <EmailDeliveryStatus delivery={invitation.email_delivery} correct="Invite the corrected address below." />
                     </td>
                     <td className="whitespace-nowrap px-5 py-3 text-right">
-                      <Button
-                        type="button"
-                        variant="secondary"
-                        disabled={resend.isPending}
-                        aria-label={`Re-send the invitation to ${invitation.email}`}
-                        onClick={() => resend.mutate({ id: invitation.id, email: invitation.email })}
-                      >
-                        {sending ? "Sending…" : "Re-send"}
-                      </Button>
+                      {/* Stacked: the actions column stays one button wide, so the address keeps its one line at 1280 px. */}
+                      <div className="flex flex-col items-end gap-1.5">
+                        <Button
+                          type="button"
+                          variant="secondary"
+                          disabled={resend.isPending || cancel.isPending}
+                          aria-label={`Re-send the invitation to ${invitation.email}`}
+                          onClick={() => resend.mutate({ id: invitation.id, email: invitation.email })}
+                        >
+                          {sending ? "Sending…" : "Re-send"}
+                        </Button>
+                        <Button
+                          type="button"
+                          variant="secondary"
+                          disabled={resend.isPending || cancel.isPending}
+                          aria-label={`Cancel the invitation to ${invitation.email}`}
+                          onClick={() => {
+                            if (confirm(`Cancel the invitation to ${invitation.email}? Its link stops working and the place is freed.`)) cancel.mutate(invitation);
+                          }}
+                        >
+                          {cancel.isPending && cancel.variables?.id === invitation.id ? "Cancelling…" : "Cancel"}
+                        </Button>
+                      </div>
                     </td>
                   </tr>
                 );
@@ -196,7 +272,7 @@ function InviteForm({ klass }: { klass: ClassView }) {
       client.invalidateQueries({ queryKey: queryKeys.usage() });
     },
   });
-  const invited = invite.variables?.emails.length;
+  const invited = invite.variables?.emails?.length;
 
   return (
     <Card>
@@ -206,7 +282,7 @@ function InviteForm({ klass }: { klass: ClassView }) {
           form={form}
           id="invite-emails"
           note="For an address already invited, use Re-send instead."
-          placeholder={"carl@example.com\ndana@example.com"}
+          placeholder={"carl@example.com\nDana Scully <dana@example.com>"}
         />
         {invite.isSuccess && invited ? <Notice tone="success">{plural(invited, "invitation")} sent.</Notice> : null}
       </ApiForm>
@@ -241,16 +317,26 @@ function ProgressSection({ klass }: { klass: ClassView }) {
           <Notice tone="error">{progress.error.message}</Notice>
         </div>
       ) : null}
-      {progress.data ? <ProgressTables progress={progress.data} certificationDomains={certification.data?.domains ?? []} /> : null}
+      {progress.data ? <ProgressTables klass={klass} progress={progress.data} certificationDomains={certification.data?.domains ?? []} /> : null}
     </Card>
   );
 }
 
-function ProgressTables({ progress, certificationDomains }: { progress: ClassProgressView; certificationDomains: { id: number; name: string }[] }) {
+function ProgressTables({
+  klass,
+  progress,
+  certificationDomains,
+}: {
+  klass: ClassView;
+  progress: ClassProgressView;
+  certificationDomains: { id: number; name: string }[];
+}) {
   if (progress.students.length === 0) {
     return <p className="mt-3 text-sm text-slate-600">Invite students to follow their progress here.</p>;
   }
-  const domains = gridDomains(certificationDomains, progress);
+  const groups = gridDomains(klass, certificationDomains, progress);
+  // One certification: its name is the class's, in the page's title. Several: each heads its own columns.
+  const headed = groups.length > 1;
   return (
     <div className="mt-4 space-y-6">
       <section aria-labelledby="domain-grid-title">
@@ -258,22 +344,45 @@ function ProgressTables({ progress, certificationDomains }: { progress: ClassPro
           Average by domain
         </h3>
         <Legend />
-        {domains.length === 0 ? (
+        {groups.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No domain results yet.</p>
         ) : (
           <div className="mt-2 overflow-x-auto" role="region" aria-label="Average by domain table" tabIndex={0}>
+            {headed ? (
+              <p className="mb-1 text-xs text-slate-600">
+                Some tests of this class were for another certification: their domains have columns of their own.
+              </p>
+            ) : null}
             <table className="w-full border-separate border-spacing-1 text-left text-sm" data-testid="progress-grid">
-              <caption className="sr-only">Average percent of each student in each domain</caption>
+              <caption className="sr-only">Average percent of each student in each domain{headed ? ", by certification" : ""}</caption>
               <thead className="text-xs text-slate-500">
+                {headed ? (
+                  <tr>
+                    <td />
+                    {groups.map((group) => (
+                      <th
+                        key={group.certification_id}
+                        scope="colgroup"
+                        colSpan={group.domains.length}
+                        className="border-b border-slate-300 px-2 py-1 text-center font-semibold text-slate-700"
+                        data-testid="progress-certification"
+                      >
+                        {group.certification}
+                      </th>
+                    ))}
+                  </tr>
+                ) : null}
                 <tr>
                   <th scope="col" className="min-w-40 px-2 py-1 font-medium uppercase">
                     Student
                   </th>
-                  {domains.map((domain) => (
-                    <th key={domain.id} scope="col" className="min-w-24 px-2 py-1 align-bottom font-medium">
-                      {domain.name}
-                    </th>
-                  ))}
+                  {groups.flatMap((group) =>
+                    group.domains.map((domain) => (
+                      <th key={`${group.certification_id}:${domain.id}`} scope="col" className="min-w-24 px-2 py-1 align-bottom font-medium">
+                        {domain.name}
+                      </th>
+                    )),
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -283,30 +392,33 @@ function ProgressTables({ progress, certificationDomains }: { progress: ClassPro
                       <span className="block break-all">{student.name ?? student.email}</span>
                       {student.name ? <span className="block break-all text-xs text-slate-500">{student.email}</span> : null}
                     </th>
-                    {domains.map((domain) => {
-                      const average = student.domains.find((d) => d.id === domain.id)?.average_percent;
-                      const level = scoreLevel(average);
-                      return (
-                        <td
-                          key={domain.id}
-                          data-testid="progress-cell"
-                          data-email={student.email}
-                          data-domain={domain.name}
-                          data-domain-id={domain.id}
-                          data-level={level}
-                          className={`rounded px-2 py-2 text-center font-medium tabular-nums ${levelStyles[level]}`}
-                        >
-                          {average === undefined ? (
-                            <>
-                              <span aria-hidden="true">—</span>
-                              <span className="sr-only">No result yet</span>
-                            </>
-                          ) : (
-                            formatPercent(average)
-                          )}
-                        </td>
-                      );
-                    })}
+                    {groups.flatMap((group) =>
+                      group.domains.map((domain) => {
+                        const average = student.domains.find((d) => d.id === domain.id && d.certification_id === group.certification_id)?.average_percent;
+                        const level = scoreLevel(average);
+                        return (
+                          <td
+                            key={`${group.certification_id}:${domain.id}`}
+                            data-testid="progress-cell"
+                            data-email={student.email}
+                            data-domain={domain.name}
+                            data-domain-id={domain.id}
+                            data-certification-id={group.certification_id}
+                            data-level={level}
+                            className={`rounded px-2 py-2 text-center font-medium tabular-nums ${levelStyles[level]}`}
+                          >
+                            {average === undefined ? (
+                              <>
+                                <span aria-hidden="true">—</span>
+                                <span className="sr-only">No result yet</span>
+                              </>
+                            ) : (
+                              formatPercent(average)
+                            )}
+                          </td>
+                        );
+                      }),
+                    )}
                   </tr>
                 ))}
               </tbody>

@@ -57,7 +57,10 @@ function PlanUsage({ usage }: { usage?: UsageView }) {
         <span className="font-medium tabular-nums" data-testid="usage-students">
           {used.students} of {limits.students}
         </span>{" "}
-        {limits.students === 1 ? "student" : "students"} (an address invited or joined counts once across all classes).
+        {limits.students === 1 ? "student" : "students"} (an address invited or joined counts once across all classes).{" "}
+        <Link href="/settings" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          Plans and usage
+        </Link>
       </p>
       {atClassLimit || atStudentLimit ? (
         <p className="mt-2 text-sm font-medium text-amber-800">
@@ -122,7 +125,7 @@ function CreateClassForm({ usage }: { usage?: UsageView }) {
             </option>
           ))}
         </Select>
-        <StudentEmailsField form={form} id="class-emails" optional placeholder={"ann@example.com\nbob@example.com"} />
+        <StudentEmailsField form={form} id="class-emails" optional placeholder={"ann@example.com\nBob Marley <bob@example.com>"} />
         <FormErrors errors={form.formState.errors} itemName={emailItemName(form.watch("emailsText"))} />
         <div className="flex flex-wrap items-center gap-3">
           <SubmitButton pending={create.isPending} pendingLabel="Creating…">

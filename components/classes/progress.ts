@@ -24,17 +24,34 @@ export const levelLabels: Record<ScoreLevel, string> = {
   high: "70% or more",
 };
 
+/** The columns of one certification in the student × domain grid. */
+export type DomainGroup = { certification_id: number; certification: string; domains: { id: number; name: string }[] };
+
 /**
- * The columns of the student × domain grid: the certification's current domains in order,
- * then any domain found only in results (a test holds the domain names frozen when sent).
- * A name in results wins, since that is the name the students were tested under.
+ * The columns of the student × domain grid, by certification, never mixing two: the class's
+ * certification first, with its current domains in order and then any domain found only in
+ * results (a test holds the domain names frozen when sent; a name in results wins, since that
+ * is the name the students were tested under); then each other certification a test of the
+ * class was sent for (before a class's tests had to use its certification), with its domains
+ * from the results.
  */
 export function gridDomains(
+  klass: { certification_id: number; certification: string },
   certificationDomains: { id: number; name: string }[],
   progress: Pick<ClassProgressView, "domains">,
-): { id: number; name: string }[] {
-  const fromResults = new Map(progress.domains.map((d) => [d.id, d.name]));
+): DomainGroup[] {
+  const own = progress.domains.filter((d) => d.certification_id === klass.certification_id);
+  const fromResults = new Map(own.map((d) => [d.id, d.name]));
   const columns = certificationDomains.map((d) => ({ id: d.id, name: fromResults.get(d.id) ?? d.name }));
   const known = new Set(columns.map((d) => d.id));
-  return [...columns, ...progress.domains.filter((d) => !known.has(d.id))];
+  const groups: DomainGroup[] = [
+    { certification_id: klass.certification_id, certification: klass.certification, domains: [...columns, ...own.filter((d) => !known.has(d.id)).map(({ id, name }) => ({ id, name }))] },
+  ];
+  for (const d of progress.domains) {
+    if (d.certification_id === klass.certification_id) continue;
+    let group = groups.find((g) => g.certification_id === d.certification_id);
+    if (!group) groups.push((group = { certification_id: d.certification_id, certification: d.certification, domains: [] }));
+    group.domains.push({ id: d.id, name: d.name });
+  }
+  return groups.filter((group) => group.domains.length > 0);
 }

@@ -10,6 +10,7 @@ export const dashboardSections = [
   { href: "/competitions", label: "Competitions" },
   { href: "/webhooks", label: "Webhooks" },
   { href: "/api-keys", label: "API keys" },
+  { href: "/settings", label: "Settings" },
 ] as const;
 
 export function DashboardNav() {

@@ -1,4 +1,5 @@
 import type { FieldErrors, FieldValues } from "react-hook-form";
+import { ApiMessage } from "@/components/ui/api-message";
 import { Notice } from "@/components/ui/card";
 import { fieldLabel, type ItemName } from "./field-labels";
 
@@ -31,7 +32,7 @@ export function FormErrors<T extends FieldValues>({ errors, itemName }: { errors
       {planLimit ? <p className="font-semibold">Beyond your plan or not possible now</p> : null}
       {root?.message ? (
         <p className={fields.length ? "font-semibold" : undefined} data-testid={planLimit ? "plan-error" : undefined}>
-          {root.message}
+          <ApiMessage text={root.message} />
         </p>
       ) : (
         <p className="font-semibold">Some fields must be corrected.</p>

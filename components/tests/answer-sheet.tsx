@@ -57,6 +57,11 @@ export function AnswerSheet({ code, recipient, onClose }: { code: string; recipi
         </div>
         {sheet.isError ? <Notice tone="error">{sheet.error.message}</Notice> : null}
         {!data && sheet.isLoading ? <p className="text-sm text-slate-600">Loading…</p> : null}
+        {data && !data.answer_key ? (
+          <p className="text-xs text-slate-600" data-testid="answer-key-hidden">
+            A test of the shared catalog: its right answers and explanations are not shown in the trainer area. Each answer is marked right or wrong.
+          </p>
+        ) : null}
         {data ? (
           <ol className="space-y-3" aria-label={`Answers of ${recipient.email}`}>
             {data.answers.map((item) => (
@@ -91,10 +96,12 @@ function SheetItem({ item }: { item: AnswerSheetItem }) {
         {item.options.map((text, index) => {
           const chosen = item.chosen === index;
           const right = item.correct_option === index;
+          // Without the answer key (a catalog test), a chosen option is still right or wrong.
+          const good = right || (chosen && item.correct);
           return (
             <li
               key={index}
-              className={`flex gap-2 rounded px-2 py-1 ${right ? "bg-green-50 text-green-900" : chosen ? "bg-red-50 text-red-900" : "text-slate-700"}`}
+              className={`flex gap-2 rounded px-2 py-1 ${good ? "bg-green-50 text-green-900" : chosen ? "bg-red-50 text-red-900" : "text-slate-700"}`}
             >
               <span className="shrink-0 font-mono">{letter(index)}</span>
               <span className="min-w-0 flex-1 [overflow-wrap:anywhere]">{text}</span>

@@ -62,6 +62,11 @@ function AnalysisBody({ data, weakOnly, setWeakOnly }: { data: TestAnalysisView;
       ) : data.completed < FEW_COMPLETED ? (
         <Notice>With fewer than {FEW_COMPLETED} completed recipients these figures are only indicative.</Notice>
       ) : null}
+      {data.answer_key ? null : (
+        <p className="text-xs text-slate-600" data-testid="answer-key-hidden">
+          A test of the shared catalog: its right answers are not shown in the trainer area, so options are counted but not marked or flagged.
+        </p>
+      )}
 
       <ul className="grid gap-2 text-sm sm:grid-cols-2" aria-label="Average by domain">
         {data.domains.map((domain) => (
@@ -183,7 +188,7 @@ function QuestionRow({ question }: { question: QuestionAnalysisView }) {
               className={`flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs ${option.flag ? "text-amber-900" : "text-slate-700"}`}
               data-testid="analysis-option"
               data-flag={option.flag ?? ""}
-              data-correct={option.correct}
+              data-correct={option.correct ?? ""}
             >
               <span className={`w-4 shrink-0 font-mono ${option.correct ? "font-bold text-green-700" : ""}`}>{letter(option.index)}</span>
               <span className="min-w-0 flex-1 truncate" title={option.text}>

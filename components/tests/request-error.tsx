@@ -1,5 +1,6 @@
 import { RequestError } from "@/components/fetch-json";
 import { fieldLabel } from "@/components/forms/field-labels";
+import { ApiMessage } from "@/components/ui/api-message";
 import { Notice } from "@/components/ui/card";
 
 /**
@@ -12,7 +13,7 @@ export function RequestErrorNotice({ error }: { error: unknown }) {
   return (
     <Notice tone="error">
       <p className={fields.length ? "font-semibold" : undefined} data-testid="request-error">
-        {error instanceof Error ? error.message : "Something went wrong."}
+        {error instanceof Error ? <ApiMessage text={error.message} /> : "Something went wrong."}
       </p>
       {fields.length ? (
         <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="field-errors">

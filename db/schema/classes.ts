@@ -25,7 +25,11 @@ export const classes = pgTable(
 
 export type InvitationStatus = (typeof invitationStatuses)[number];
 
-/** An invitation to a class; once accepted (`joined`) it is the student's membership. */
+/**
+ * An invitation to a class; once accepted (`joined`) it is the student's membership. Removing
+ * a student or cancelling an invitation deletes the row (the seat is free again; tests
+ * already sent keep their recipients and results).
+ */
 export const classInvitations = pgTable(
   "class_invitations",
   {
@@ -35,6 +39,8 @@ export const classInvitations = pgTable(
       .references(() => classes.id, { onDelete: "cascade" }),
     workspaceId: text("workspace_id").notNull(),
     email: text("email").notNull(),
+    /** The name the trainer gave with the address (`Name <email>`); "" when none. The account's own name wins once joined. */
+    name: text("name").notNull().default(""),
     token: text("token").notNull(),
     status: text("status").$type<InvitationStatus>().notNull().default("pending"),
     studentUserId: text("student_user_id").references(() => users.id, { onDelete: "set null" }),

@@ -5,6 +5,16 @@ import { offsetOf, page, type Page } from "@/lib/api/paging";
 import { notFound } from "@/lib/errors";
 import type { CertificationDetail, CertificationSummary, CreateCertificationInput, DomainView, ListCertificationsQuery } from "./schemas";
 
+/**
+ * Whether the trainer area may show the answer key (which option is right, the explanation)
+ * of questions drawn from this certification: only for the workspace's own certifications.
+ * Anyone can sign up as a trainer, so the shared catalog's key is never shown to one.
+ */
+export async function answerKeyShown(db: Db, workspaceId: string, certificationId: number): Promise<boolean> {
+  const [row] = await db.select({ workspaceId: certifications.workspaceId }).from(certifications).where(eq(certifications.id, certificationId));
+  return row?.workspaceId === workspaceId;
+}
+
 /** The shared catalog plus the workspace's own certifications; never another workspace's. */
 export function visibleTo(workspaceId: string): SQL {
   return or(isNull(certifications.workspaceId), eq(certifications.workspaceId, workspaceId))!;

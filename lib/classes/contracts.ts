@@ -5,6 +5,7 @@ import { classList, classProgressView, classView, createClassInput, inviteStuden
 
 const id = z.object({ id: intParam("Class") });
 const invitation = id.extend({ invitation_id: intParam("Invitation") });
+const student = id.extend({ student_id: intParam("Student") });
 
 /** Classes of students: /api/v1, called with an API key or by the dashboard with its session. */
 export const classContracts = {
@@ -81,6 +82,42 @@ export const classContracts = {
       description:
         "Not in the specification (additive): e-mails the same join link again and answers the class, the invitation's `email_delivery` now `queued`. A student who already joined → 409.",
       errors: [409],
+    },
+  }),
+  cancelInvitation: contract({
+    id: "classes.invitations.cancel",
+    method: "DELETE",
+    path: "/api/v1/classes/{id}/invitations/{invitation_id}",
+    caller: "workspace",
+    params: invitation,
+    status: 200,
+    response: classView,
+    docs: {
+      tag: "Classes",
+      summary: "Cancel a pending invitation",
+      description:
+        "Not in the specification (additive): the invitation is deleted, its join link stops working and its place among the plan's students is free again " +
+        "(unless the address is invited to another class of the workspace). Answers the class without it. An invitation already cancelled is gone: 404, as a missing one. " +
+        "An invitation the student accepted → 409 (remove the student instead). An invitation e-mail already queued may still arrive; its link then says the invitation does not exist.",
+      errors: [409],
+    },
+  }),
+  removeStudent: contract({
+    id: "classes.students.remove",
+    method: "DELETE",
+    path: "/api/v1/classes/{id}/students/{student_id}",
+    caller: "workspace",
+    params: student,
+    status: 200,
+    response: classView,
+    docs: {
+      tag: "Classes",
+      summary: "Remove a student from the class",
+      description:
+        "Not in the specification (additive). `{student_id}` is `student_list[].id` of the class. The membership is deleted: the student's place among the plan's students is free again " +
+        "(unless the address is in another class of the workspace), later tests sent to the class do not go to them, they leave the progress view and the class leaves their student area. " +
+        "Tests already sent to them are kept with their results (the test, its CSV, their student area); an unfinished one can still be completed. " +
+        "Answers the class without them. A student already removed (or a pending invitation's id) → 404.",
     },
   }),
   progress: contract({

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { transactionWithRetry } from "@/db/transaction";
-import { ctfs, members, type Ctf, type Member } from "@/db/schema";
+import { ctfs, members, workspaces, type Ctf, type Member } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { appUrl } from "@/lib/email/config";
 import { queueEmail } from "@/lib/email/send";
@@ -46,8 +46,10 @@ async function invite(tx: Db, ctf: Ctf, email: string, options: { selfEnrolled: 
   const [member] = existing
     ? await tx.update(members).set({ invitations: existing.invitations + 1, invitedAt: now }).where(eq(members.id, existing.id)).returning()
     : await tx.insert(members).values({ id: newId("mem"), ctfId: ctf.id, workspaceId: ctf.workspaceId, email, token: newToken(), selfEnrolled: options.selfEnrolled, invitedAt: now }).returning();
+  const [organizer] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctf.workspaceId));
   const props = {
     title: ctf.title,
+    organizer: organizer.name,
     link: memberLink(member.token),
     startsAt: `${ctf.startsAt.toISOString().replace("T", " ").slice(0, 16)} UTC`,
     selfEnrolled: options.selfEnrolled,

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { transactionWithRetry } from "@/db/transaction";
-import { ctfs, members } from "@/db/schema";
+import { ctfs, members, workspaces } from "@/db/schema";
 import { queueEmail } from "@/lib/email/send";
 import { PlayerLinkEmail, playerLinkSubject } from "@/lib/email/templates/player-link";
 import { notFound } from "@/lib/errors";
@@ -26,7 +26,8 @@ export async function resendPlayerLink(db: Db, ctfId: string, { email }: InviteM
     if (!member) return;
     // Counted in the transaction that queues the mail: an address that gets nothing is not charged.
     if (!(await admitPublicMail(tx, email, client))) return;
-    const props = { title: ctf.title, link: memberLink(member.token) };
+    const [organizer] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctf.workspaceId));
+    const props = { title: ctf.title, organizer: organizer.name, link: memberLink(member.token) };
     await queueEmail(tx, {
       kind: "player_link",
       workspaceId: ctf.workspaceId,

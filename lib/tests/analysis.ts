@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "@/db";
 import { answers, recipients, testDomains, testQuestions } from "@/db/schema";
 import { HARD_BELOW_PERCENT, LOW_DISCRIMINATION_BELOW, type QuestionAnalysisView, type TestAnalysisView } from "./insight-schemas";
+import { answerKeyShown } from "@/lib/certification/catalog";
 import { findTest } from "./tests";
 
 type QuestionRow = {
@@ -96,9 +97,10 @@ const asArray = (value: string[] | string): string[] => (typeof value === "strin
  */
 export async function testAnalysis(db: Db, workspaceId: string, code: string): Promise<TestAnalysisView> {
   const test = await findTest(db, workspaceId, code);
-  const [result, domainRows] = await Promise.all([
+  const [result, domainRows, answerKey] = await Promise.all([
     db.execute(analysisQuery(test.id)),
     db.select().from(testDomains).where(eq(testDomains.testId, test.id)).orderBy(asc(testDomains.position)),
+    answerKeyShown(db, workspaceId, test.certificationId),
   ]);
   const rows = rowsOf<QuestionRow>(result);
   const completed = Number(rows[0]?.completed ?? 0);
@@ -134,7 +136,9 @@ export async function testAnalysis(db: Db, workspaceId: string, code: string): P
         const isRight = option === row.correct_index;
         let flag: QuestionAnalysisView["options"][number]["flag"] = null;
         if (!isRight && answered > 0) flag = count > rightCount ? "chosen_over_correct" : count === 0 ? "never_chosen" : null;
-        return { index: option, text, correct: isRight, chosen: count, percent: percentOf(count, answered), flag };
+        // A test of the shared catalog: neither the right option nor the distractor flags
+        // (which single out the wrong options) are shown, only how often each was chosen.
+        return { index: option, text, correct: answerKey ? isRight : null, chosen: count, percent: percentOf(count, answered), flag: answerKey ? flag : null };
       }),
     };
   });
@@ -142,6 +146,7 @@ export async function testAnalysis(db: Db, workspaceId: string, code: string): P
   const rightAnswers = questions.reduce((sum, question) => sum + question.correct, 0);
   return {
     test: test.code,
+    answer_key: answerKey,
     completed,
     in_progress: inProgress,
     average_percent: percentOf(rightAnswers, completed * questions.length),

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { answers, recipients, testDomains, testQuestions } from "@/db/schema";
+import { answerKeyShown } from "@/lib/certification/catalog";
 import { notFound } from "@/lib/errors";
 import type { AnswerSheetView } from "./insight-schemas";
 import { findTest } from "./tests";
@@ -9,7 +10,10 @@ import { findTest } from "./tests";
  * One recipient's answer sheet (`GET /tests/{code}/recipients/{id}/answers`): every question
  * in the recipient's own order with the option chosen (or null), the right one and when it
  * was answered. Readable at any status, so a trainer can follow an attempt in progress. A
- * test of another workspace, or a recipient of another test, is a 404.
+ * test of another workspace, or a recipient of another test, is a 404. For a test of the
+ * shared catalog the right option and the explanation are null (`answer_key: false`): the
+ * catalog's answer key is never shown in the trainer area; whether each answer given is right
+ * still is.
  */
 export async function answerSheet(db: Db, workspaceId: string, code: string, recipientId: number): Promise<AnswerSheetView> {
   const test = await findTest(db, workspaceId, code);
@@ -18,10 +22,11 @@ export async function answerSheet(db: Db, workspaceId: string, code: string, rec
     .from(recipients)
     .where(and(eq(recipients.id, recipientId), eq(recipients.testId, test.id)));
   if (!recipient) throw notFound("Recipient");
-  const [questionRows, domainRows, given] = await Promise.all([
+  const [questionRows, domainRows, given, answerKey] = await Promise.all([
     db.select().from(testQuestions).where(eq(testQuestions.testId, test.id)),
     db.select({ id: testDomains.domainId, name: testDomains.name }).from(testDomains).where(eq(testDomains.testId, test.id)),
     db.select().from(answers).where(eq(answers.recipientId, recipient.id)),
+    answerKeyShown(db, workspaceId, test.certificationId),
   ]);
   const domainName = new Map(domainRows.map((domain) => [domain.id, domain.name]));
   const byId = new Map(questionRows.map((question) => [question.id, question]));
@@ -38,14 +43,15 @@ export async function answerSheet(db: Db, workspaceId: string, code: string, rec
         prompt: question.prompt,
         options: question.options,
         chosen: answer?.optionIndex ?? null,
-        correct_option: question.correctIndex,
+        correct_option: answerKey ? question.correctIndex : null,
         correct: answer !== undefined && answer.optionIndex === question.correctIndex,
         answered_at: answer?.answeredAt.toISOString() ?? null,
-        explanation: question.explanation,
+        explanation: answerKey ? question.explanation : null,
       };
     });
   return {
     test: test.code,
+    answer_key: answerKey,
     recipient: {
       id: recipient.id,
       email: recipient.email,

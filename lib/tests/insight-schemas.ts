@@ -22,10 +22,14 @@ export const answerSheetItem = z
     prompt: z.string(),
     options: z.array(z.string()),
     chosen: z.number().int().nullable().meta({ description: "Index (0-based) in `options` of the option the recipient chose; null: not answered." }),
-    correct_option: z.number().int().meta({ description: "Index (0-based) in `options` of the right option." }),
+    correct_option: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Index (0-based) in `options` of the right option; null for a test of the shared catalog (its answer key is not shown to trainers)." }),
     correct: z.boolean().meta({ description: "The chosen option is the right one (false when unanswered)." }),
     answered_at: z.string().nullable().meta({ description: "When the answer counted now was given (the last change); null: not answered." }),
-    explanation: z.string(),
+    explanation: z.string().nullable().meta({ description: "The question's explanation (\"\" when it has none); null for a test of the shared catalog." }),
   })
   .meta({ id: "AnswerSheetItem" });
 export type AnswerSheetItem = z.infer<typeof answerSheetItem>;
@@ -33,6 +37,11 @@ export type AnswerSheetItem = z.infer<typeof answerSheetItem>;
 export const answerSheetView = z
   .object({
     test: z.string().meta({ description: "The test code." }),
+    answer_key: z.boolean().meta({
+      description:
+        "true for a test of the workspace's own certification: the right options (and, on the sheet, the explanations) are shown. " +
+        "false for a test of the shared catalog, whose answer key is never shown to trainers: those fields are null.",
+    }),
     recipient: z.object({
       id: z.number().int(),
       email: z.string(),
@@ -56,7 +65,7 @@ export const optionAnalysis = z
   .object({
     index: z.number().int().meta({ description: "0-based index of the option." }),
     text: z.string(),
-    correct: z.boolean().meta({ description: "This is the right option." }),
+    correct: z.boolean().nullable().meta({ description: "This is the right option; null for a test of the shared catalog." }),
     chosen: z.number().int().meta({ description: "Completed recipients who chose it." }),
     percent: z.number().nullable().meta({ description: "`chosen` in percent of `answered` (one decimal); null when nobody answered." }),
     flag: z
@@ -65,7 +74,7 @@ export const optionAnalysis = z
       .meta({
         description:
           "Wrong options only, once someone answered: chosen_over_correct — chosen by more completed recipients than the right option; " +
-          "never_chosen — chosen by none. null otherwise.",
+          "never_chosen — chosen by none. null otherwise, and always null for a test of the shared catalog (a flag would single out the wrong options).",
       }),
   })
   .meta({ id: "OptionAnalysis" });
@@ -102,6 +111,11 @@ export type QuestionAnalysisView = z.infer<typeof questionAnalysis>;
 export const testAnalysisView = z
   .object({
     test: z.string().meta({ description: "The test code." }),
+    answer_key: z.boolean().meta({
+      description:
+        "true for a test of the workspace's own certification: the right options (and, on the sheet, the explanations) are shown. " +
+        "false for a test of the shared catalog, whose answer key is never shown to trainers: those fields are null.",
+    }),
     completed: z.number().int().meta({ description: "Recipients counted: those who completed the test." }),
     in_progress: z.number().int().meta({ description: "Recipients who started and have not completed: not counted yet." }),
     average_percent: z.number().nullable().meta({ description: "Mean overall result of the completed recipients, one decimal; null with none." }),

@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { transactionWithRetry } from "@/db/transaction";
-import { classInvitations, classes, certifications, domains, questions, recipients, testDomains, testQuestions, tests, workspaces, type Test } from "@/db/schema";
+import { certifications, domains, questions, recipients, testDomains, testQuestions, tests, workspaces, type Test } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { visibleTo } from "@/lib/certification/catalog";
+import { classRecipients } from "@/lib/classes/classes";
 import { conflict, invalidFields, notFound } from "@/lib/errors";
 import { lockWorkspace } from "@/lib/workspaces/lock";
 import { shuffle } from "./draw";
@@ -54,17 +55,9 @@ export async function createTest(db: Db, workspaceId: string, parsed: NewTest): 
 
   let people: NewRecipient[] = parsed.recipients ?? [];
   if (parsed.class_id) {
-    const [klass] = await db.select().from(classes).where(and(eq(classes.id, parsed.class_id), eq(classes.workspaceId, workspaceId)));
-    if (!klass) fields.push({ field: "class_id", message: "No such class." });
-    else {
-      const students = await db
-        .select({ email: classInvitations.email, userId: classInvitations.studentUserId })
-        .from(classInvitations)
-        .where(and(eq(classInvitations.classId, klass.id), eq(classInvitations.status, "joined")))
-        .orderBy(asc(classInvitations.id));
-      if (students.length === 0) fields.push({ field: "class_id", message: "This class has no joined students yet." });
-      people = students.map((student) => ({ email: student.email, name: "", studentUserId: student.userId }));
-    }
+    const sentToClass = await classRecipients(db, workspaceId, parsed.class_id, certification?.id);
+    fields.push(...sentToClass.fields);
+    people = sentToClass.people;
   }
   if (fields.length) throw invalidFields(fields);
 

@@ -4,6 +4,7 @@ import { catalogCertificationId } from "@/db/seed";
 import { domains, emailMessages } from "@/db/schema";
 import { openApiDocument } from "@/lib/api/openapi-document";
 import { createClass } from "@/lib/classes/classes";
+import { createClassInput } from "@/lib/classes/schemas";
 import { createTest, resendRecipient } from "@/lib/tests/tests";
 import { setPlan } from "@/lib/workspaces";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
@@ -100,7 +101,7 @@ describe("POST /api/webhooks/resend → the e-mail status of recipients and invi
   });
 
   it("a signed email.delivered for a class invitation shows in GET /classes/{id} (API and dashboard)", async () => {
-    const klass = await createClass(database.db, trainer.workspaceId, { name: "Webhook class", certification_id: certificationId, emails: ["student@example.com", "other@example.com"] });
+    const klass = await createClass(database.db, trainer.workspaceId, createClassInput.parse({ name: "Webhook class", certification_id: certificationId, emails: ["student@example.com", "other@example.com"] }));
     const invitation = klass.invitations.find((i) => i.email === "student@example.com")!;
     expect(invitation.email_delivery.status).toBe("queued");
     const providerId = await acceptByProvider(database.db, { invitationId: invitation.id });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogCertificationId } from "@/db/seed";
 import { domains, emailMessages } from "@/db/schema";
 import { createClass } from "@/lib/classes/classes";
+import { createClassInput } from "@/lib/classes/schemas";
 import { claimDueEmails, deliverEmails } from "@/lib/email/send";
 import { createTest } from "@/lib/tests/tests";
 import { setPlan } from "@/lib/workspaces";
@@ -70,7 +71,7 @@ describe("Resend events for mail sent through the real sender", () => {
         { email: "somebody@example.com", name: "Somebody" },
       ],
     }));
-    const klass = await createClass(database.db, trainer.workspaceId, { name: "Through Resend", certification_id: certificationId, emails: ["pupil@example.com"] });
+    const klass = await createClass(database.db, trainer.workspaceId, createClassInput.parse({ name: "Through Resend", certification_id: certificationId, emails: ["pupil@example.com"] }));
     await sendDue();
 
     const rows = await database.db.select().from(emailMessages);

@@ -46,15 +46,24 @@ export default async function CertificationsPage({ searchParams }: { searchParam
                 <p className="text-xs text-slate-500">
                   {certification.domains} domains · {certification.questions} questions
                 </p>
-                {certification.own ? (
+                <div className="flex gap-2">
                   <Link
-                    href={`/certifications/${certification.id}`}
+                    href={`/certifications/${certification.id}/preview`}
                     className={buttonClass("secondary")}
-                    aria-label={`Edit ${certification.name}`}
+                    aria-label={`Preview ${certification.name}`}
                   >
-                    Edit
+                    Preview
                   </Link>
-                ) : null}
+                  {certification.own ? (
+                    <Link
+                      href={`/certifications/${certification.id}`}
+                      className={buttonClass("secondary")}
+                      aria-label={`Edit ${certification.name}`}
+                    >
+                      Edit
+                    </Link>
+                  ) : null}
+                </div>
               </div>
             </div>
           </Card>

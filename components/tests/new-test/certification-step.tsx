@@ -20,7 +20,16 @@ const listCertifications = (filters: { vendor?: string; search?: string }) =>
  * 1. Certification: the catalog and the trainer's own, filtered as the trainer types (the
  * list follows the vendor choice at once and the search box after a pause in the typing, as the catalog page does).
  */
-export function CertificationStep({ form, onChoose }: { form: NewTestFormApi; onChoose: (id: number) => void }) {
+export function CertificationStep({
+  form,
+  onChoose,
+  note,
+}: {
+  form: NewTestFormApi;
+  onChoose: (id: number) => void;
+  /** About the certification of the class the test goes to (./class-certification.ts). */
+  note?: { tone: "info" | "warning"; text: string };
+}) {
   const [search, setSearch] = useState("");
   const [vendor, setVendor] = useState("");
   const deferredSearch = useDebounced(search.trim());
@@ -67,6 +76,11 @@ export function CertificationStep({ form, onChoose }: { form: NewTestFormApi; on
         {selected ? (
           <p className="mt-3 text-sm text-slate-700" data-testid="selected-certification">
             Selected: <span className="font-medium">{selected.name}</span>
+          </p>
+        ) : null}
+        {note ? (
+          <p className={`mt-1 text-sm ${note.tone === "warning" ? "font-medium text-amber-800" : "text-slate-600"}`} data-testid="class-certification-note">
+            {note.text}
           </p>
         ) : null}
         <FieldMessage id="certification-error" error={error} />

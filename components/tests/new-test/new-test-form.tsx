@@ -12,6 +12,7 @@ import { testContracts } from "@/lib/tests/contracts";
 import type { CreateTestInput } from "@/lib/tests/schemas";
 import { parseRecipients } from "../parse-recipients";
 import { CertificationStep } from "./certification-step";
+import { classCertificationNote, useClassCertification } from "./class-certification";
 import { DomainsStep } from "./domains-step";
 import { QuestionsStep } from "./questions-step";
 import { RecipientsStep } from "./recipients-step";
@@ -66,6 +67,8 @@ export function NewTestForm({ initialClassId, copy }: { initialClassId?: string;
     form.setValue("perDomain", Object.fromEntries(detail.domains.map((d) => [String(d.id), String(Math.min(5, d.questions))])));
   }
 
+  const chosenClass = useClassCertification(form, chooseCertification);
+
   const create = useMutation({
     mutationFn: (body: CreateTestInput) => callApi(testContracts.create, { body }),
     onSuccess: (test) => {
@@ -81,7 +84,7 @@ export function NewTestForm({ initialClassId, copy }: { initialClassId?: string;
 
   return (
     <form className="space-y-6" noValidate onSubmit={form.handleSubmit((body) => create.mutate(body))}>
-      <CertificationStep form={form} onChoose={chooseCertification} />
+      <CertificationStep form={form} onChoose={chooseCertification} note={classCertificationNote(chosenClass, certificationId)} />
       <DomainsStep form={form} domains={domains} loading={certification.isLoading && certificationId !== undefined} error={certification.error?.message} />
       <QuestionsStep form={form} domains={domains} />
       <RecipientsStep form={form} />

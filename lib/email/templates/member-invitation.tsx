@@ -1,14 +1,14 @@
 import { Button, Heading, Text } from "@react-email/components";
 import { EmailLayout } from "./layout";
 
-/** `selfEnrolled`: the visitor asked to take part on the public page; nobody invited them. */
-export type MemberInvitationProps = { title: string; link: string; startsAt: string; selfEnrolled: boolean };
+/** `selfEnrolled`: the visitor asked to take part on the public page; nobody invited them. `organizer`: the workspace's name. */
+export type MemberInvitationProps = { title: string; link: string; startsAt: string; selfEnrolled: boolean; organizer: string };
 
 export function memberInvitationSubject({ title, selfEnrolled }: Pick<MemberInvitationProps, "title" | "selfEnrolled">): string {
   return selfEnrolled ? `Confirm your place in ${title}` : `You are invited to ${title}`;
 }
 
-export function MemberInvitationEmail({ title, link, startsAt, selfEnrolled }: MemberInvitationProps) {
+export function MemberInvitationEmail({ title, link, startsAt, selfEnrolled, organizer }: MemberInvitationProps) {
   const subject = memberInvitationSubject({ title, selfEnrolled });
   return (
     <EmailLayout preview={subject}>
@@ -17,8 +17,8 @@ export function MemberInvitationEmail({ title, link, startsAt, selfEnrolled }: M
       </Heading>
       <Text>
         {selfEnrolled
-          ? `You asked to take part in ${title}, which starts ${startsAt}. Confirm with the button below; if it was not you, ignore this e-mail and nothing happens.`
-          : `The competition starts ${startsAt}. Accept the invitation to take part.`}
+          ? `You asked to take part in ${title}, run by ${organizer}, which starts ${startsAt}. Confirm with the button below; if it was not you, ignore this e-mail and nothing happens.`
+          : `${organizer} invites you to ${title}. The competition starts ${startsAt}. Accept the invitation to take part.`}
       </Text>
       <Button href={link} style={{ backgroundColor: "#4f46e5", borderRadius: 6, color: "#ffffff", padding: "10px 16px", fontWeight: 600 }}>
         {selfEnrolled ? "Confirm my place" : "Accept the invitation"}

@@ -1,21 +1,24 @@
 import { Button, Heading, Text } from "@react-email/components";
 import { EmailLayout } from "./layout";
 
-export type PlayerLinkProps = { title: string; link: string };
+/** `organizer`: the name of the workspace that runs the competition. */
+export type PlayerLinkProps = { title: string; link: string; organizer: string };
 
 export function playerLinkSubject({ title }: Pick<PlayerLinkProps, "title">): string {
   return `Your link to ${title}`;
 }
 
 /** "Send me my link again": the member's own link, which signs them in to the competition. */
-export function PlayerLinkEmail({ title, link }: PlayerLinkProps) {
+export function PlayerLinkEmail({ title, link, organizer }: PlayerLinkProps) {
   const subject = playerLinkSubject({ title });
   return (
     <EmailLayout preview={subject}>
       <Heading as="h1" style={{ fontSize: 20 }}>
         {subject}
       </Heading>
-      <Text>You asked for your link to {title}. Open it and press the button to play in this browser; if it was not you, ignore this e-mail.</Text>
+      <Text>
+        You asked for your link to {title}, run by {organizer}. Open it and press the button to play in this browser; if it was not you, ignore this e-mail.
+      </Text>
       <Button href={link} style={{ backgroundColor: "#4f46e5", borderRadius: 6, color: "#ffffff", padding: "10px 16px", fontWeight: 600 }}>
         Open my link
       </Button>

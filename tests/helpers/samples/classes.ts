@@ -1,4 +1,6 @@
-import { createClass } from "@/lib/classes/classes";
+import { eq } from "drizzle-orm";
+import { classInvitations, users } from "@/db/schema";
+import { createClass, joinClass } from "@/lib/classes/classes";
 import { createClassInput } from "@/lib/classes/schemas";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
@@ -11,6 +13,15 @@ async function ownClass(db: Db, trainer: Trainer) {
   return { id: String(klass.id), invitation_id: String(klass.invitations[0].id) };
 }
 
+/** A class of the trainer's whose one invitation was accepted: `student_id` names the student. */
+async function classWithStudent(db: Db, trainer: Trainer) {
+  const { id, invitation_id } = await ownClass(db, trainer);
+  const [invitation] = await db.select().from(classInvitations).where(eq(classInvitations.id, Number(invitation_id)));
+  const [user] = await db.insert(users).values({ email: invitation.email }).returning();
+  await joinClass(db, invitation.token, { id: user.id, email: invitation.email });
+  return { id, student_id: invitation_id };
+}
+
 export const classSamples: Samples = {
   "classes.list": {},
   "classes.create": {
@@ -20,7 +31,9 @@ export const classSamples: Samples = {
     }),
   },
   "classes.get": { params: ({ db }, trainer) => ownClass(db, trainer).then(({ id }) => ({ id })) },
-  "classes.invite": { params: ({ db }, trainer) => ownClass(db, trainer).then(({ id }) => ({ id })), body: () => ({ emails: [freshEmail()] }) },
+  "classes.invite": { params: ({ db }, trainer) => ownClass(db, trainer).then(({ id }) => ({ id })), body: () => ({ emails: [`New Student <${freshEmail()}>`] }) },
   "classes.invitations.resend": { params: ({ db }, trainer) => ownClass(db, trainer) },
+  "classes.invitations.cancel": { params: ({ db }, trainer) => ownClass(db, trainer) },
+  "classes.students.remove": { params: ({ db }, trainer) => classWithStudent(db, trainer) },
   "classes.progress": { params: ({ db }, trainer) => ownClass(db, trainer).then(({ id }) => ({ id })) },
 };

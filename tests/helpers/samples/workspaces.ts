@@ -1,3 +1,7 @@
 import type { Samples } from "./types";
 
-export const workspaceSamples: Samples = { "workspace.usage": {} };
+export const workspaceSamples: Samples = {
+  "workspace.usage": {},
+  "workspace.get": {},
+  "workspace.update": { body: () => ({ name: "Acme Training" }) },
+};

@@ -1,0 +1,18 @@
+import { PageHeader } from "@/components/ui/card";
+import { WorkspaceSettings } from "@/components/workspace/workspace-settings";
+import { getDb } from "@/db";
+import { requireWorkspace } from "@/lib/auth/session";
+import { workspaceSettings } from "@/lib/workspaces/settings";
+
+export const metadata = { title: "Settings" };
+
+export default async function SettingsPage() {
+  const { workspace } = await requireWorkspace();
+  const settings = await workspaceSettings(await getDb(), workspace.id);
+  return (
+    <>
+      <PageHeader title="Settings" description="Your workspace's name, your plan and what you use of it." />
+      <WorkspaceSettings initial={settings} />
+    </>
+  );
+}

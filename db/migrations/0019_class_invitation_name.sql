@@ -1,0 +1,1 @@
+ALTER TABLE "class_invitations" ADD COLUMN "name" text DEFAULT '' NOT NULL;
