@@ -1,6 +1,7 @@
 import { certificationContracts } from "@/lib/certification/contracts";
 import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
 import { classContracts } from "@/lib/classes/contracts";
+import { artifactContracts } from "@/lib/ctf/artifact-contracts";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import { playContracts } from "@/lib/ctf/play-contracts";
 import { emailContracts } from "@/lib/email/contracts";
@@ -23,6 +24,7 @@ export const allContracts: readonly AnyContract[] = [
   ...Object.values(webhookContracts),
   ...Object.values(ctfContracts),
   ...Object.values(playContracts),
+  ...Object.values(artifactContracts),
   ...Object.values(manageCertificationContracts),
   ...Object.values(keyContracts),
   ...Object.values(workspaceContracts),

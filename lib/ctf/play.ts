@@ -30,7 +30,7 @@ export function runningState(ctf: Pick<Ctf, "status" | "startsAt" | "endsAt">, n
 }
 
 /** 409 naming why the competition cannot be played now, with its times. */
-function assertRunning(ctf: Ctf, now: Date): void {
+export function assertRunning(ctf: Ctf, now: Date): void {
   const state = runningState(ctf, now);
   if (state === "running") return;
   if (state === "not_started") throw conflict(`The competition is not running: it starts at ${ctf.startsAt.toISOString()}.`);

@@ -2,6 +2,7 @@ import { certificationSamples } from "./certification";
 import { classSamples } from "./classes";
 import { ctfSamples } from "./ctf";
 import { emailSamples } from "./email";
+import { generatedSamples } from "./generated";
 import { keySamples } from "./keys";
 import { playSamples } from "./play";
 import { testSamples } from "./tests";
@@ -17,6 +18,7 @@ export const samples: Samples = {
   ...webhookSamples,
   ...ctfSamples,
   ...playSamples,
+  ...generatedSamples,
   ...keySamples,
   ...workspaceSamples,
   ...emailSamples,
