@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { useFieldArray } from "react-hook-form";
 import { callApi } from "@/components/api";
 import { FieldMessage, ownErrorAt } from "@/components/forms/field";
@@ -15,12 +15,16 @@ import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import type { Page } from "@/lib/api/paging";
+import { artifactContracts } from "@/lib/ctf/artifact-contracts";
+import type { RevealView } from "@/lib/ctf/artifact-schemas";
 import { ctfContracts } from "@/lib/ctf/contracts";
-import { generateChallengeInput, type ChallengeView, type CtfView, type GenerateChallengeInput } from "@/lib/ctf/schemas";
+import type { ChallengeView, CtfView } from "@/lib/ctf/schemas";
+import { templatesOf, type ChallengeCategory } from "@/lib/ctf/template-catalog";
 import { queryKeys } from "@/lib/query-keys";
 import { type CtfOptions } from "./api";
-import { hintRowsKept, newChallengeSchema, type ChallengeBody } from "./competition-forms";
+import { generateSchema, hintRowsKept, newChallengeSchema, type ChallengeBody, type GenerateBody } from "./competition-forms";
 import { challengeCan, isTransitional } from "./format";
+import { confirmReveal, RevealedFlag } from "./revealed-flag";
 import { StatusBadge } from "./ui";
 
 export function useChallenges(ctfId: string) {
@@ -190,12 +194,19 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
 
 function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
   const added = useChallengeAdded(ctf.id);
-  const form = useApiForm(generateChallengeInput, {
-    defaultValues: { category: options.categories[0] as GenerateChallengeInput["category"], difficulty: options.difficulties[0] as GenerateChallengeInput["difficulty"] },
+  const form = useApiForm(generateSchema, {
+    defaultValues: { category: options.categories[0] ?? "", difficulty: options.difficulties[0] ?? "", template: "" },
   });
+  const category = form.watch("category");
+  const templates = templatesOf(category as ChallengeCategory);
+  // A template belongs to one category: choosing another category forgets it.
+  useEffect(() => {
+    const chosen = form.getValues("template");
+    if (chosen && !templatesOf(category as ChallengeCategory).some((template) => template.key === chosen)) form.setValue("template", "");
+  }, [form, category]);
   const client = useQueryClient();
   const generate = useFormMutation(form, {
-    mutationFn: (body: GenerateChallengeInput) => callApi(ctfContracts.generateChallenge, { params: { ctf_id: ctf.id }, body }),
+    mutationFn: (body: GenerateBody) => callApi(ctfContracts.generateChallenge, { params: { ctf_id: ctf.id }, body }),
     onSuccess: (challenge) => {
       // The 202 answers the `generating` challenge: listed at once (the list then polls until it is built).
       client.setQueryData(queryKeys.ctfChallenges(ctf.id), (page: Page<ChallengeView> | undefined) =>
@@ -210,7 +221,7 @@ function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
     <Card>
       <h3 className="font-semibold">Generate a challenge</h3>
       <p className="mt-1 text-sm text-slate-600">
-        Built from the shipped templates: title, description, hints and points scaled to the difficulty, with a fresh random flag.
+        Built from a shipped template: a solvable challenge (a file, a web target, or both) with a fresh random flag, points and hints scaled to the difficulty. Reveal its flag and solution from the list.
       </p>
       <ApiForm form={form} mutation={generate} className="mt-3 space-y-4" variant="secondary" submitLabel="Generate" pendingLabel="Requesting…">
         <Select form={form} name="category" id="generate-category" required>
@@ -218,6 +229,14 @@ function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
         </Select>
         <Select form={form} name="difficulty" id="generate-difficulty" required>
           {choicesOf(options.difficulties)}
+        </Select>
+        <Select form={form} name="template" id="generate-template">
+          <option value="">Any {category} template</option>
+          {templates.map((template) => (
+            <option key={template.key} value={template.key}>
+              {template.title}
+            </option>
+          ))}
         </Select>
       </ApiForm>
       <p role="status" className="mt-3 text-sm text-slate-700" data-testid="generate-status">
@@ -248,6 +267,12 @@ function ChallengeTable({ ctf, challenges, loading, error }: { ctf: CtfView; cha
       }
     },
   });
+  // Revealed flags live in this component's state only, never in the query cache.
+  const [revealed, setRevealed] = useState<Record<string, RevealView>>({});
+  const reveal = useMutation({
+    mutationFn: (challenge: ChallengeView) => callApi(artifactContracts.reveal, { params: { ctf_id: ctf.id, challenge_id: challenge.id }, body: { confirm: true } }),
+    onSuccess: (answer) => setRevealed((shown) => ({ ...shown, [answer.challenge_id]: answer })),
+  });
   const deployed = ctf.status === "deployed";
   const archived = ctf.status === "archived";
 
@@ -261,6 +286,11 @@ function ChallengeTable({ ctf, challenges, loading, error }: { ctf: CtfView; cha
       {act.error ? (
         <div className="px-4 pt-3">
           <RequestErrorNotice error={act.error} />
+        </div>
+      ) : null}
+      {reveal.error ? (
+        <div className="px-4 pt-3">
+          <RequestErrorNotice error={reveal.error} />
         </div>
       ) : null}
       {!challenges?.length ? (
@@ -284,72 +314,107 @@ function ChallengeTable({ ctf, challenges, loading, error }: { ctf: CtfView; cha
             <tbody className="divide-y divide-slate-100">
               {challenges.map((challenge) => {
                 const busy = act.isPending && act.variables?.challenge.id === challenge.id;
+                const shown = revealed[challenge.id];
                 return (
-                  <tr key={challenge.id} data-testid="challenge-row" data-title={challenge.title} data-status={challenge.status} className="align-top">
-                    <th scope="row" className="px-4 py-3 font-medium">
-                      <span className="break-words">{challenge.title}</span>
-                      {challenge.description ? <span className="mt-0.5 line-clamp-2 block text-xs font-normal text-slate-500">{challenge.description}</span> : null}
-                      {challenge.hints.length ? (
-                        <span className="block text-xs font-normal text-slate-500">{challenge.hints.length === 1 ? "1 hint" : `${challenge.hints.length} hints`}</span>
-                      ) : null}
-                      {challenge.last_error && challenge.status.endsWith("_failed") ? (
-                        <span className="mt-1 block break-words text-xs font-normal text-red-700">{challenge.last_error}</span>
-                      ) : null}
-                    </th>
-                    <td className="px-4 py-3 text-slate-600">
-                      {challenge.category}
-                      {challenge.difficulty ? <span className="block text-xs text-slate-500">{challenge.difficulty}</span> : null}
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums">{challenge.points}</td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={challenge.status} />
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums" data-testid="platform-challenge-id">
-                      {challenge.platform_challenge_id ?? <span className="text-slate-400">—</span>}
-                    </td>
-                    <td className="px-4 py-3">
-                      {archived ? null : (
-                        <div className="flex flex-wrap justify-end gap-2">
-                          {challengeCan("publish", challenge.status) ? (
+                  <Fragment key={challenge.id}>
+                    <tr data-testid="challenge-row" data-title={challenge.title} data-status={challenge.status} className="align-top">
+                      <th scope="row" className="px-4 py-3 font-medium">
+                        <span className="break-words">{challenge.title}</span>
+                        {challenge.description ? <span className="mt-0.5 line-clamp-2 block text-xs font-normal text-slate-500">{challenge.description}</span> : null}
+                        {challenge.hints.length ? (
+                          <span className="block text-xs font-normal text-slate-500">{challenge.hints.length === 1 ? "1 hint" : `${challenge.hints.length} hints`}</span>
+                        ) : null}
+                        {challenge.template ? <span className="block text-xs font-normal text-slate-500">Generated ({challenge.template})</span> : null}
+                        {challenge.last_error && challenge.status.endsWith("_failed") ? (
+                          <span className="mt-1 block break-words text-xs font-normal text-red-700">{challenge.last_error}</span>
+                        ) : null}
+                      </th>
+                      <td className="px-4 py-3 text-slate-600">
+                        {challenge.category}
+                        {challenge.difficulty ? <span className="block text-xs text-slate-500">{challenge.difficulty}</span> : null}
+                      </td>
+                      <td className="px-4 py-3 text-right tabular-nums">{challenge.points}</td>
+                      <td className="px-4 py-3">
+                        <StatusBadge status={challenge.status} />
+                      </td>
+                      <td className="px-4 py-3 text-right tabular-nums" data-testid="platform-challenge-id">
+                        {challenge.platform_challenge_id ?? <span className="text-slate-400">—</span>}
+                      </td>
+                      <td className="px-4 py-3">
+                        {archived ? null : (
+                          <div className="flex flex-wrap justify-end gap-2">
+                            {challengeCan("publish", challenge.status) ? (
+                              <Button
+                                type="button"
+                                variant="secondary"
+                                disabled={act.isPending || !deployed}
+                                title={deployed ? undefined : "Deploy the competition first"}
+                                aria-label={`Publish ${challenge.title}`}
+                                onClick={() => act.mutate({ challenge, action: "publish" })}
+                              >
+                                {busy ? "Publishing…" : "Publish"}
+                              </Button>
+                            ) : null}
+                            {challengeCan("unpublish", challenge.status) ? (
+                              <Button
+                                type="button"
+                                variant="secondary"
+                                disabled={act.isPending}
+                                aria-label={`Unpublish ${challenge.title}`}
+                                onClick={() => act.mutate({ challenge, action: "unpublish" })}
+                              >
+                                {busy ? "Unpublishing…" : "Unpublish"}
+                              </Button>
+                            ) : null}
+                            {challengeCan("remove", challenge.status) ? (
+                              <Button
+                                type="button"
+                                variant="danger"
+                                disabled={act.isPending}
+                                aria-label={`Delete ${challenge.title}`}
+                                onClick={() => {
+                                  if (window.confirm(`Delete the challenge "${challenge.title}"?`)) act.mutate({ challenge, action: "delete" });
+                                }}
+                              >
+                                Delete
+                              </Button>
+                            ) : null}
+                          </div>
+                        )}
+                        {challenge.template && challenge.status !== "generating" && !shown ? (
+                          <div className="mt-2 flex justify-end">
                             <Button
                               type="button"
-                              variant="secondary"
-                              disabled={act.isPending || !deployed}
-                              title={deployed ? undefined : "Deploy the competition first"}
-                              aria-label={`Publish ${challenge.title}`}
-                              onClick={() => act.mutate({ challenge, action: "publish" })}
-                            >
-                              {busy ? "Publishing…" : "Publish"}
-                            </Button>
-                          ) : null}
-                          {challengeCan("unpublish", challenge.status) ? (
-                            <Button
-                              type="button"
-                              variant="secondary"
-                              disabled={act.isPending}
-                              aria-label={`Unpublish ${challenge.title}`}
-                              onClick={() => act.mutate({ challenge, action: "unpublish" })}
-                            >
-                              {busy ? "Unpublishing…" : "Unpublish"}
-                            </Button>
-                          ) : null}
-                          {challengeCan("remove", challenge.status) ? (
-                            <Button
-                              type="button"
-                              variant="danger"
-                              disabled={act.isPending}
-                              aria-label={`Delete ${challenge.title}`}
+                              variant="ghost"
+                              disabled={reveal.isPending}
+                              aria-label={`Reveal the flag of ${challenge.title}`}
                               onClick={() => {
-                                if (window.confirm(`Delete the challenge "${challenge.title}"?`)) act.mutate({ challenge, action: "delete" });
+                                if (confirmReveal(challenge.title)) reveal.mutate(challenge);
                               }}
                             >
-                              Delete
+                              {reveal.isPending && reveal.variables?.id === challenge.id ? "Revealing…" : "Reveal flag"}
                             </Button>
-                          ) : null}
-                        </div>
-                      )}
-                    </td>
-                  </tr>
+                          </div>
+                        ) : null}
+                      </td>
+                    </tr>
+                    {shown ? (
+                      <tr>
+                        <td colSpan={6} className="px-4 pb-4">
+                          <RevealedFlag
+                            title={challenge.title}
+                            revealed={shown}
+                            onHide={() =>
+                              setRevealed((all) => {
+                                const { [challenge.id]: _hidden, ...rest } = all;
+                                return rest;
+                              })
+                            }
+                          />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
                 );
               })}
             </tbody>

@@ -1,6 +1,8 @@
 import { ChallengeHeader } from "@/components/competitions/public-challenge";
 import { Badge } from "@/components/ui/badge";
+import type { PageArtifact } from "@/lib/ctf/artifacts";
 import type { ChallengeSummary } from "@/lib/ctf/public";
+import { ChallengeArtifact } from "./challenge-artifact";
 import { FlagForm } from "./flag-form";
 import { Hint } from "./hint";
 
@@ -16,7 +18,7 @@ export function ChallengeCard({
 }: {
   ctfId: string;
   challenge: ChallengeSummary;
-  play?: { description: string; solved: boolean; hints: Record<number, string> };
+  play?: { description: string; solved: boolean; hints: Record<number, string>; artifact?: PageArtifact };
 }) {
   return (
     <article
@@ -29,6 +31,7 @@ export function ChallengeCard({
       {play ? (
         <>
           {play.description ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{play.description}</p> : null}
+          {play.artifact ? <ChallengeArtifact title={challenge.title} artifact={play.artifact} /> : null}
           {challenge.hints.length ? (
             <div className="mt-3 space-y-2">
               {challenge.hints.map((hint, index) => (

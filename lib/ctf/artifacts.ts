@@ -86,8 +86,11 @@ export async function serveTarget(
   });
 }
 
-/** For the competition page: each generated challenge's file (with its text when it is short text) and whether it has a target. */
-export async function artifactsForPage(db: Db, ctfId: string): Promise<Record<string, { file: { name: string; url: string; size: number; text: string | null } | null; target: string | null }>> {
+/** What the competition page shows a player of a generated challenge: its file (with its text when it is short text) and its target's first page. */
+export type PageArtifact = { file: { name: string; url: string; size: number; text: string | null } | null; target: string | null };
+
+/** For the competition page, while it runs: the published generated challenges' artifacts, by challenge id. */
+export async function artifactsForPage(db: Db, ctfId: string): Promise<Record<string, PageArtifact>> {
   const rows = await db
     .select({ challengeId: challengeArtifacts.challengeId, artifact: challengeArtifacts })
     .from(challengeArtifacts)

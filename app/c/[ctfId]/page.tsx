@@ -10,6 +10,7 @@ import { ResendLinkForm } from "@/components/play/resend-link-form";
 import { Scoreboard } from "@/components/play/scoreboard";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/db";
+import { artifactsForPage } from "@/lib/ctf/artifacts";
 import { challengeDescriptions, playerProgress, runningState } from "@/lib/ctf/play";
 import { findPlayer, playerCookieName } from "@/lib/ctf/players";
 import { publicCompetition } from "@/lib/ctf/public";
@@ -45,10 +46,11 @@ export default async function PublicCompetitionPage({ params }: Params) {
   const db = await getDb();
   const state = runningState({ status: "deployed", startsAt: new Date(ctf.starts_at), endsAt: new Date(ctf.ends_at) });
   const player = await findPlayer(db, ctf.id, (await cookies()).get(playerCookieName(ctf.id))?.value);
-  const [board, progress, descriptions] = await Promise.all([
+  const [board, progress, descriptions, artifacts] = await Promise.all([
     publicScoreboard(db, ctf.id, { page: 1, per_page: 100 }),
     player ? playerProgress(db, player) : null,
     player && state === "running" ? challengeDescriptions(db, ctf.id) : null,
+    player && state === "running" ? artifactsForPage(db, ctf.id) : null,
   ]);
   const current = phases[state];
   const categories = [...new Set(ctf.challenges.map((challenge) => challenge.category))];
@@ -58,6 +60,7 @@ export default async function PublicCompetitionPage({ params }: Params) {
           description: descriptions[challengeId] ?? "",
           solved: progress.solved.includes(challengeId),
           hints: Object.fromEntries(progress.hints.filter((hint) => hint.challenge_id === challengeId).map((hint) => [hint.hint, hint.text])),
+          artifact: artifacts?.[challengeId],
         }
       : undefined;
 
