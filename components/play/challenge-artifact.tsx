@@ -10,9 +10,15 @@ export function ChallengeArtifact({ title, artifact }: { title: string; artifact
   return (
     <div className="mt-3 space-y-2 text-sm" data-testid="challenge-artifact">
       {artifact.file?.text ? (
-        <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-800 ring-1 ring-slate-200" aria-label={`${artifact.file.name} of ${title}`} tabIndex={0}>
-          {artifact.file.text}
-        </pre>
+        <figure>
+          <figcaption className="sr-only">
+            {artifact.file.name} of {title}
+          </figcaption>
+          {/* Focusable: a long text scrolls, and the keyboard must reach it. */}
+          <pre className="max-h-64 overflow-auto whitespace-pre-wrap break-all rounded-md bg-slate-50 p-3 font-mono text-xs text-slate-800 ring-1 ring-slate-200" tabIndex={0}>
+            {artifact.file.text}
+          </pre>
+        </figure>
       ) : null}
       <div className="flex flex-wrap gap-x-4 gap-y-1">
         {artifact.file ? (
