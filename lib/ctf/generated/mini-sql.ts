@@ -2,7 +2,7 @@
  * A tiny, self-contained interpreter for the one query Search Party builds by hand — it
  * reproduces how a string-concatenated SQL query reacts to injection (quotes that break it,
  * `OR 1=1`, comments, `UNION SELECT` from other tables, SQLite's error messages) over
- * in-memory tables, without any database. Grammar: `SELECT cols FROM table [WHERE expr]`
+ * in-memory tables, without any database. Grammar: `SELECT cols [FROM table] [WHERE expr]`
  * joined by `UNION [ALL]`, then `[ORDER BY n] [LIMIT n]`; expressions with OR, AND, NOT,
  * comparisons, LIKE and IS [NOT] NULL. Input is bounded by the caller, so is the work.
  */
@@ -73,7 +73,8 @@ type Expr =
   | { kind: "not"; operand: Expr }
   | { kind: "isnull"; operand: Expr; negated: boolean };
 
-type Select = { columns: Expr[] | "*"; table: string; where?: Expr };
+/** `table` null: a SELECT without FROM (one row, no columns: `SELECT 1, 2`). */
+type Select = { columns: Expr[] | "*"; table: string | null; where?: Expr };
 type Query = { selects: { select: Select; all: boolean }[]; orderBy?: number; limit?: number };
 
 const KEYWORDS = new Set(["select", "from", "where", "union", "all", "order", "by", "limit", "and", "or", "not", "like", "is", "null"]);
@@ -148,11 +149,15 @@ class Parser {
         columns.push(this.expr());
       }
     }
-    this.expectWord("from");
-    const table = this.peek();
-    if (table.kind !== "word" || KEYWORDS.has(table.text.toLowerCase())) this.fail();
-    this.at++;
-    const select: Select = { columns, table: table.text };
+    let table: string | null = null;
+    if (this.isWord("from")) {
+      this.at++;
+      const name = this.peek();
+      if (name.kind !== "word" || KEYWORDS.has(name.text.toLowerCase())) this.fail();
+      this.at++;
+      table = name.text;
+    } else if (columns === "*") this.fail();
+    const select: Select = { columns, table };
     if (this.isWord("where")) {
       this.at++;
       select.where = this.expr();
@@ -297,7 +302,8 @@ function checkColumns(expr: Expr, columns: string[]): void {
 }
 
 function runSelect(select: Select, tables: Record<string, Table>): Result {
-  const table = Object.hasOwn(tables, select.table.toLowerCase()) ? tables[select.table.toLowerCase()] : undefined;
+  const name = select.table?.toLowerCase();
+  const table = name === undefined ? { columns: [], rows: [[]] } : Object.hasOwn(tables, name) ? tables[name] : undefined;
   if (!table) throw new SqlError(`no such table: ${select.table}`);
   const columns = table.columns.map((name) => name.toLowerCase());
   const exprs: Expr[] = select.columns === "*" ? columns.map((name) => ({ kind: "column", name })) : select.columns;
