@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -10,7 +12,9 @@ export default defineConfig({
     // Auth.js imports "next/server" without an extension, which Node's ESM resolver refuses;
     // inlined, Vite resolves it (every route wrapper can read the session).
     server: { deps: { inline: ["next-auth"] } },
-    env: { API_LOG: "off" },
+    // Challenge files stored on the filesystem (the default without DATABASE_URL) go to a
+    // temporary folder, not the working tree's .data/.
+    env: { API_LOG: "off", FILE_STORAGE_DIR: path.join(os.tmpdir(), "certify-test-files") },
     // One migrated, seeded database made once; every file starts from a copy (tests/helpers/db.ts).
     globalSetup: ["tests/helpers/global-setup.ts"],
     testTimeout: 30_000,

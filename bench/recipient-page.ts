@@ -7,8 +7,8 @@
  * Creates a throw-away PostgreSQL database bench_<random> next to BENCH_DATABASE_URL, a
  * pro-plan workspace and one test of 20 questions for 50 recipients (send_email false) with
  * the app's own domain functions, then starts the production build (`next start`) on a free
- * loopback port against it. Every recipient's link is opened once (the first open marks the
- * recipient started: a write, kept out of the measurement), then autocannon loads GET
+ * loopback port against it. Every recipient is started (POST /api/t/<token>/start, the Start
+ * button: a write, kept out of the measurement) and its link opened once, then autocannon loads GET
  * /t/<token> round-robin over the 50 tokens for BENCH_SECONDS. The server is stopped and the
  * database dropped at the end, also on error, Ctrl-C or the 3-minute overall timeout.
  * See bench/README.md.
@@ -25,6 +25,7 @@ import { catalogCertificationId } from "@/db/seed";
 import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
 import { createTest } from "@/lib/tests/tests";
 import { cpuSeconds, createBenchDatabase, dropBenchDatabase, freePort, intEnv, sleep, startBenchRun, stopProcess } from "./support";
+import { createTestInput } from "@/lib/tests/schemas";
 
 const root = process.cwd();
 const config = {
@@ -82,13 +83,13 @@ async function main(): Promise<number | void> {
       const domainIds = (
         await database.query<{ id: number }>("select id from domains where certification_id = $1 order by position", [certificationId])
       ).map((row) => row.id);
-      const test = await createTest(database.db, workspace.id, {
+      const test = await createTest(database.db, workspace.id, createTestInput.parse({
         certification_id: certificationId,
         domains: domainIds,
         questions: config.questions,
         recipients: Array.from({ length: config.recipients }, (_, i) => ({ email: `bench-${i + 1}@example.com`, name: `Recipient ${i + 1}` })),
         send_email: false,
-      });
+      }));
       tokens = test.recipients.map((r) => new URL(r.link).pathname.split("/").pop()!);
       console.log(`created database ${name}; test ${test.code}: ${test.questions} questions, ${tokens.length} recipients`);
     } finally {
@@ -141,10 +142,13 @@ async function main(): Promise<number | void> {
   }
   console.log(`next start answering on ${base} after ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
 
-  // 3. Open every link once: the first open marks the recipient started (a write), and the
-  //    page must be the test (its first question), not an error page.
+  // 3. Start every recipient (the Start button's POST: a write, kept out of the measurement),
+  //    then open each link once: the page must be the test (its first question), not the
+  //    start page or an error page.
   let bytes = 0;
   for (const token of tokens) {
+    const start = await fetch(`${base}/api/t/${token}/start`, { method: "POST", signal: AbortSignal.timeout(10_000) });
+    if (start.status !== 200) throw new Error(`POST /api/t/${token.slice(0, 6)}…/start answered ${start.status}`);
     const response = await fetch(`${base}/t/${token}`, { signal: AbortSignal.timeout(10_000) });
     const html = await response.text();
     if (response.status !== 200 || !/Question (<!-- -->)?1(<!-- -->)? of (<!-- -->)?\d+/.test(html)) {
@@ -152,7 +156,7 @@ async function main(): Promise<number | void> {
     }
     bytes += html.length;
   }
-  console.log(`opened all ${tokens.length} links once (every recipient now started); page ≈ ${(bytes / tokens.length / 1024).toFixed(1)} KiB`);
+  console.log(`started every recipient and opened all ${tokens.length} links once; page ≈ ${(bytes / tokens.length / 1024).toFixed(1)} KiB`);
 
   // 4. Load: round-robin over the tokens.
   let next = 0;

@@ -192,7 +192,9 @@ async function main(): Promise<void> {
       render(
         createElement(TestInvitationEmail, {
           name: `Recipient ${i + 1}`,
+          testName: "AWS Certified Cloud Practitioner test",
           certification: "AWS Certified Cloud Practitioner",
+          settings: [],
           questions: config.questions,
           link: `http://localhost:3000/t/${randomBytes(24).toString("base64url")}`,
           trainer: "bench-trainer's workspace",

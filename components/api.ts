@@ -22,3 +22,13 @@ export function callApi<C extends AnyContract>(contract: C, input: CallInput<C> 
     ...(input.body !== undefined ? { body: JSON.stringify(input.body) } : {}),
   });
 }
+
+/**
+ * Sends one file to an upload endpoint (a contract with `upload`), as multipart/form-data in
+ * the part the contract names: the browser sets the boundary.
+ */
+export function uploadFile<C extends AnyContract & { upload: { field: string } }>(contract: C, input: { params?: Record<string, string | number>; file: File }): Promise<Reply<C>> {
+  const form = new FormData();
+  form.append(contract.upload.field, input.file);
+  return fetchJson<Reply<C>>(urlOf(contract, input.params), { method: contract.method, body: form });
+}

@@ -10,9 +10,11 @@ export class RequestError extends Error {
 }
 
 export async function fetchJson<T>(url: string, init: RequestInit = {}): Promise<T> {
+  // A FormData body (an upload) sets its own multipart Content-Type, with its boundary.
+  const json = !(init.body instanceof FormData);
   const response = await fetch(url, {
     ...init,
-    headers: { "Content-Type": "application/json", ...(init.headers ?? {}) },
+    headers: { ...(json ? { "Content-Type": "application/json" } : {}), ...(init.headers ?? {}) },
   });
   const body = await response.json().catch(() => undefined);
   if (!response.ok) {

@@ -61,6 +61,9 @@ test("the main pages have no serious or critical accessibility violations", asyn
     const recipientPage = await phone.newPage();
     await recipientPage.goto(created.recipients[0].link);
     await expect(recipientPage.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(recipientPage, "the recipient's start page at 360 px");
+    await recipientPage.getByRole("button", { name: "Start", exact: true }).click();
+    await expect(recipientPage.getByRole("heading", { name: /^Question 1 of/ })).toBeVisible();
     await expectNoSeriousViolations(recipientPage, "the recipient's test at 360 px");
   } finally {
     await phone.close();

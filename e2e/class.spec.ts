@@ -131,6 +131,7 @@ test("a student joins a class from the invitation, takes the test sent to the cl
     await keepScreenshot(student, "class-student-area", testInfo);
     await card.getByRole("link", { name: "Start the test" }).click();
     await expect(student).toHaveURL(/\/t\/[^/]+$/);
+    await student.getByRole("button", { name: "Start", exact: true }).click();
     await takeWholeTest(student, 4);
     const percent = (await student.getByTestId("result-percent").textContent())!.trim();
     await expect(student.getByTestId("domain-result")).toHaveCount(2);

@@ -155,7 +155,7 @@ test("a workspace admin runs a competition: create, deploy, publish a challenge,
     await deploymentRow.getByRole("button", { name: /^Stop the deployment/ }).click();
     await expect(deploymentRow).toHaveAttribute("data-status", "stopped");
     await publicPage.reload();
-    await expect(publicPage.getByRole("heading", { name: "This challenge is not live" })).toBeVisible();
+    await expect(publicPage.getByRole("heading", { name: "This challenge is no longer live" })).toBeVisible();
 
     // Invite a member; the e-mailed link shows the invitation, and only the button joins.
     await page.getByLabel("E-mail address").fill(member);

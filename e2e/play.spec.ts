@@ -2,9 +2,13 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { keepScreenshot, mailboxLink, signIn, uniqueEmail } from "./helpers";
 
 /**
- * Two players play a running competition: each accepts the e-mailed invitation (a name, a
- * button), submits wrong and right flags; one unlocks a hint. A visitor's page shows the
- * scoreboard ranking them, refreshed without a reload.
+ * Two players play a running competition: one invited by the organiser, one self-enrolled on
+ * the public page; each accepts the e-mailed link (a name, a button), submits a wrong and a
+ * right flag; one unlocks a hint. A visitor's page shows the scoreboard ranking them,
+ * refreshed without a reload, the hint deducted. The organiser archives in the dashboard: the
+ * snapshot holds those scores, and the public page shows the final scoreboard. Then a
+ * standalone deployment is played by a visitor under a display name, and is no longer live
+ * once stopped.
  */
 
 async function api(page: Page, method: "GET" | "POST", path: string, data?: unknown) {
@@ -18,10 +22,10 @@ async function poll(page: Page, path: string, status: string) {
   await expect.poll(async () => (await api(page, "GET", path)).status, { timeout: 20_000 }).toBe(status);
 }
 
-/** A new browser for the invitee: accepts with a display name, lands on the competition page as a player. */
-async function joinAs(browser: Browser, admin: Page, email: string, name: string, ctfId: string): Promise<Page> {
+/** A browser (new unless given) for the invitee: accepts with a display name, lands on the competition page as a player. */
+async function joinAs(browser: Browser, admin: Page, email: string, name: string, ctfId: string, page?: Page): Promise<Page> {
   const link = await mailboxLink(admin, email, { timeout: 20_000 });
-  const page = await (await browser.newContext()).newPage();
+  page ??= await (await browser.newContext()).newPage();
   await page.goto(link);
   await page.getByLabel("Display name").fill(name);
   await page.getByRole("button", { name: "Accept invitation" }).click();
@@ -31,7 +35,7 @@ async function joinAs(browser: Browser, admin: Page, email: string, name: string
   return page;
 }
 
-test("two players join, submit flags, unlock a hint; the public scoreboard ranks them live", async ({ page, browser }, testInfo) => {
+test("one invited and one self-enrolled player play, the public scoreboard ranks them live; archived, the snapshot and the page keep the final scores", async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
   const admin = uniqueEmail("play-admin");
   const [annEmail, bobEmail] = [uniqueEmail("play-ann"), uniqueEmail("play-bob")];
@@ -59,7 +63,6 @@ test("two players join, submit flags, unlock a hint; the public scoreboard ranks
   await api(page, "POST", `/api/v1/ctfs/${ctf.id}/challenges/${challenge.id}/publish`);
   await poll(page, `/api/v1/ctfs/${ctf.id}/challenges/${challenge.id}`, "published");
   await api(page, "POST", `/api/v1/ctfs/${ctf.id}/members`, { email: annEmail });
-  await api(page, "POST", `/api/v1/ctfs/${ctf.id}/members`, { email: bobEmail });
 
   // A visitor keeps the public page open: no content, the scoreboard only.
   const visitor = await (await browser.newContext()).newPage();
@@ -69,8 +72,16 @@ test("two players join, submit flags, unlock a hint; the public scoreboard ranks
   await expect(card(visitor)).not.toContainText("trusts a cookie");
   await expect(visitor.getByRole("textbox", { name: /Flag for/ })).toHaveCount(0);
 
+  await expect(visitor.getByTestId("ctf-phase")).toHaveText("Running now");
+
+  // Ann by invitation; Bob enrols himself on the public page, then follows the e-mailed link.
   const ann = await joinAs(browser, page, annEmail, "Ann", ctf.id);
-  const bob = await joinAs(browser, page, bobEmail, "Bob", ctf.id);
+  const bob = await (await browser.newContext()).newPage();
+  await bob.goto(`/c/${ctf.id}`);
+  await bob.getByLabel("E-mail address").fill(bobEmail);
+  await bob.getByRole("button", { name: "Join", exact: true }).click();
+  await expect(bob.getByText("Check your e-mail")).toBeVisible();
+  await joinAs(browser, page, bobEmail, "Bob", ctf.id, bob);
   await expect(card(ann)).toContainText("The admin panel trusts a cookie.");
   await expect(ann.getByText(annEmail)).toHaveCount(0);
 
@@ -83,7 +94,10 @@ test("two players join, submit flags, unlock a hint; the public scoreboard ranks
   await expect(card(ann)).toHaveAttribute("data-solved", "true");
   await expect(ann.getByTestId("player-score")).toHaveText("150");
 
-  // Bob: the hint (its text only now), then the flag: 150 - 20.
+  // Bob: a wrong flag, the hint (its text only now), then the flag: 150 - 20.
+  await bob.getByLabel("Flag for Cookie Jar").fill("CTF{cookies?}");
+  await bob.getByRole("button", { name: "Submit flag" }).click();
+  await expect(bob.getByTestId("flag-result")).toHaveAttribute("data-status", "incorrect");
   await expect(card(bob).getByTestId("hint-text")).toHaveCount(0);
   await bob.getByRole("button", { name: "Unlock hint 1 for 20 points" }).click();
   await expect(card(bob).getByTestId("hint-text")).toHaveText("Look at what the server sets after login.");
@@ -99,4 +113,89 @@ test("two players join, submit flags, unlock a hint; the public scoreboard ranks
   expect(await visitor.content()).not.toContain(annEmail);
   await keepScreenshot(visitor, "play-scoreboard", testInfo);
   await keepScreenshot(bob, "play-player-page", testInfo);
+
+  // The organiser archives in the dashboard (a confirmation); the snapshot holds the scores.
+  await page.goto(`/competitions/${ctf.id}`);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByTestId("ctf-actions").getByRole("button", { name: "Archive" }).click();
+  await expect(page.getByTestId("ctf-status")).toHaveAttribute("data-status", "archived", { timeout: 20_000 });
+  const snapshotRows = page.getByTestId("snapshot-score");
+  await expect(snapshotRows).toHaveCount(2);
+  expect(await snapshotRows.evaluateAll((els) => els.map((el) => `${el.getAttribute("data-name")}:${el.getAttribute("data-email")}`))).toEqual([`Ann:${annEmail}`, `Bob:${bobEmail}`]);
+  await expect(snapshotRows.nth(0)).toContainText("150");
+  await expect(snapshotRows.nth(1)).toContainText("130");
+  const snapshot = await api(page, "GET", `/api/app/ctfs/${ctf.id}/snapshot`);
+  expect(snapshot.scores.map((s: { name: string; score: number; solves: number }) => [s.name, s.score, s.solves])).toEqual([
+    ["Ann", 150, 1],
+    ["Bob", 130, 1],
+  ]);
+  expect(snapshot.attempts).toEqual([{ challenge_id: challenge.id, attempts: 4, correct: 2 }]);
+  await keepScreenshot(page, "play-archived-snapshot", testInfo);
+
+  // The archived page: the final scoreboard, read-only; no content, no flag box.
+  await visitor.reload();
+  await expect(visitor.getByTestId("ctf-phase")).toHaveText("Archived");
+  await expect(visitor.getByRole("heading", { name: "Final scoreboard" })).toBeVisible();
+  await expect.poll(async () => rows.evaluateAll((els) => els.map((el) => `${el.getAttribute("data-name")}:${el.getAttribute("data-score")}`))).toEqual(["Ann:150", "Bob:130"]);
+  await ann.reload();
+  await expect(ann.getByRole("textbox", { name: /Flag for/ })).toHaveCount(0);
+  await expect(card(ann)).not.toContainText("trusts a cookie");
+  await expect(ann.getByTestId("player-name")).toHaveText("Ann");
+  expect(await visitor.content()).not.toContain(bobEmail);
+  await keepScreenshot(visitor, "play-archived-page", testInfo);
+});
+
+test("a standalone deployment is played under a display name, its solve read by the organiser; once stopped it is no longer live", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, uniqueEmail("dep-admin"));
+  const flag = `CTF{solo-${Date.now()}}`;
+  const now = Date.now();
+  const ctf = await api(page, "POST", "/api/v1/ctfs", { title: `Solo ${now}`, starts_at: new Date(now + 86_400_000).toISOString(), ends_at: new Date(now + 2 * 86_400_000).toISOString() });
+  const challenge = await api(page, "POST", `/api/v1/ctfs/${ctf.id}/challenges`, {
+    title: "Lone Cookie",
+    category: "web",
+    points: 80,
+    description: "One cookie, one flag.",
+    flag,
+    hints: [{ text: "It is base64.", cost: 15 }],
+  });
+  const deployment = await api(page, "POST", "/api/v1/deployments", { challenge_id: challenge.id, duration_minutes: 30 });
+  await poll(page, `/api/v1/deployments/${deployment.id}`, "live");
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/d/${deployment.id}`);
+  await expect(visitor.getByRole("heading", { name: "Lone Cookie", level: 1 })).toBeVisible();
+  await expect(visitor.getByText("One cookie, one flag.")).toBeVisible();
+  await expect(visitor.getByText("It is base64.")).toHaveCount(0);
+  await expect(visitor.getByRole("textbox", { name: /Flag for/ })).toHaveCount(0);
+
+  await visitor.getByLabel("Display name").fill("Trinity");
+  await visitor.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(visitor.getByTestId("player-name")).toHaveText("Trinity");
+  await visitor.getByLabel("Flag for Lone Cookie").fill("CTF{nope}");
+  await visitor.getByRole("button", { name: "Submit flag" }).click();
+  await expect(visitor.getByTestId("flag-result")).toHaveAttribute("data-status", "incorrect");
+  await visitor.getByRole("button", { name: "Unlock hint 1 for 15 points" }).click();
+  await expect(visitor.getByTestId("hint-text")).toHaveText("It is base64.");
+  await visitor.getByLabel("Flag for Lone Cookie").fill(flag);
+  await visitor.getByRole("button", { name: "Submit flag" }).click();
+  await expect(visitor.getByTestId("public-challenge")).toHaveAttribute("data-solved", "true");
+  await expect(visitor.getByTestId("player-score")).toHaveText("65");
+  await keepScreenshot(visitor, "deployment-played", testInfo);
+
+  const solves = await api(page, "GET", `/api/v1/deployments/${deployment.id}/solves`);
+  expect(solves.data).toEqual([{ player_id: expect.stringMatching(/^dpl_/), name: "Trinity", points: 80, hints_cost: 15, score: 65, attempts: 2, solved_at: expect.any(String) }]);
+
+  // The organiser's dashboard lists the solve with the deployment.
+  await page.goto(`/competitions/${ctf.id}`);
+  const row = page.locator(`[data-testid="deployment-row"][data-deployment-id="${deployment.id}"]`);
+  await row.getByText("Show").click();
+  await expect(row.getByTestId("deployment-solve")).toHaveAttribute("data-name", "Trinity");
+  await expect(row.getByTestId("deployment-solve")).toHaveAttribute("data-score", "65");
+
+  await api(page, "POST", `/api/v1/deployments/${deployment.id}/stop`);
+  await visitor.reload();
+  await expect(visitor.getByTestId("deployment-state")).toHaveText("This challenge is no longer live");
+  await expect(visitor.getByTestId("deployment-title")).toHaveText("Lone Cookie");
+  await keepScreenshot(visitor, "deployment-no-longer-live", testInfo);
 });

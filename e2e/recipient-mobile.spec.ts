@@ -93,6 +93,10 @@ test("a recipient takes the whole test by keyboard on a 360 px phone, without si
     // The recipient, keyboard only from here on.
     const page = await phone.newPage();
     await page.goto(link);
+    // The start page; Start, pressed from the keyboard, starts the test.
+    const startButton = page.getByRole("button", { name: "Start", exact: true });
+    await startButton.focus();
+    await page.keyboard.press("Enter");
     await expect(page.getByRole("heading", { name: "Practice test for Mo Bile" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Question 1 of 4" })).toBeVisible();
     await expectProgress(page, 0, 4);

@@ -103,6 +103,11 @@ export const trustProxySchema = z
 export const DEFAULT_EMAIL_FROM = "Certify <no-reply@certify.localhost>";
 /** The competition spec: a receiver must answer 2xx within 8 s. */
 const SPEC_WEBHOOK_DEADLINE_MS = 8_000;
+/** Where challenge files are kept (lib/storage). */
+export const fileStorageKinds = ["filesystem", "database", "s3"] as const;
+export type FileStorageKind = (typeof fileStorageKinds)[number];
+/** An upload is read whole into memory before it is stored: FILE_MAX_BYTES stays below this. */
+const MAX_FILE_BYTES_CEILING = 100 * 1024 * 1024;
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /**
@@ -188,6 +193,22 @@ export const variables = {
 
   CTFD_URL: optional(httpUrl("CTFD_URL")),
   CTFD_TOKEN: optional(z.string()),
+
+  // Challenge files (lib/storage): where they are kept, and the largest one accepted.
+  FILE_STORAGE: optional(z.enum(fileStorageKinds, { error: `FILE_STORAGE must be one of ${fileStorageKinds.join(", ")}` })),
+  FILE_STORAGE_DIR: optional(z.string()),
+  FILE_MAX_BYTES: integer("FILE_MAX_BYTES", 1, MAX_FILE_BYTES_CEILING, 10 * 1024 * 1024, "bytes"),
+  S3_ENDPOINT: optional(httpUrl("S3_ENDPOINT")),
+  S3_REGION: withDefault(z.string().trim().regex(/^[a-z0-9-]{1,40}$/, "S3_REGION must be a region name such as us-east-1 (or auto)"), "us-east-1"),
+  S3_BUCKET: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "S3_BUCKET must be a bucket name: 3–63 lower-case letters, digits, dots and hyphens"),
+  ),
+  S3_ACCESS_KEY_ID: optional(z.string().trim()),
+  S3_SECRET_ACCESS_KEY: optional(z.string()),
+  S3_FORCE_PATH_STYLE: withDefault(flag("S3_FORCE_PATH_STYLE"), "false"),
 } as const;
 
 export type VariableName = keyof typeof variables;
@@ -203,6 +224,7 @@ const secretVariables = new Set<VariableName>([
   "INNGEST_SIGNING_KEY_FALLBACK",
   "RESEND_WEBHOOK_SECRET",
   "CTFD_TOKEN",
+  "S3_SECRET_ACCESS_KEY",
   "DATABASE_URL",
   "DATABASE_DIRECT_URL",
 ]);
@@ -279,7 +301,49 @@ const rules: Array<{ needs: VariableName[]; check(values: Values): Array<[Variab
       return [];
     },
   },
+  {
+    needs: ["FILE_STORAGE", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "DATABASE_URL"],
+    check: (values) => {
+      const problems: Array<[VariableName, string]> = [];
+      if (values.FILE_STORAGE === "s3" && !values.S3_BUCKET) problems.push(["S3_BUCKET", "S3_BUCKET is required with FILE_STORAGE=s3"]);
+      if (storageKind(values) === "s3") {
+        if (!values.S3_ACCESS_KEY_ID) problems.push(["S3_ACCESS_KEY_ID", "S3_ACCESS_KEY_ID is required for the S3 file storage"]);
+        if (!values.S3_SECRET_ACCESS_KEY) problems.push(["S3_SECRET_ACCESS_KEY", "S3_SECRET_ACCESS_KEY is required for the S3 file storage"]);
+      }
+      return problems;
+    },
+  },
 ];
+
+/**
+ * FILE_STORAGE, or by default: S3 when a bucket is configured; the database with
+ * PostgreSQL (every instance sees the same files, nothing else to run or back up); a folder
+ * under .data/ with the embedded PGlite (one process anyway, and blobs kept out of its
+ * single connection).
+ */
+function storageKind(values: Pick<Values, "FILE_STORAGE" | "S3_BUCKET" | "DATABASE_URL">): FileStorageKind {
+  return values.FILE_STORAGE ?? (values.S3_BUCKET ? "s3" : values.DATABASE_URL ? "database" : "filesystem");
+}
+
+/** Where challenge files go (lib/storage/index.ts builds the store). */
+function fileSettings(values: Values) {
+  const kind = storageKind(values);
+  const storage =
+    kind === "s3"
+      ? {
+          kind,
+          endpoint: values.S3_ENDPOINT ?? `https://s3.${values.S3_REGION}.amazonaws.com`,
+          region: values.S3_REGION,
+          bucket: values.S3_BUCKET ?? "",
+          accessKeyId: values.S3_ACCESS_KEY_ID ?? "",
+          secretAccessKey: values.S3_SECRET_ACCESS_KEY ?? "",
+          pathStyle: values.S3_FORCE_PATH_STYLE,
+        }
+      : kind === "filesystem"
+        ? { kind, dir: values.FILE_STORAGE_DIR ?? ".data/files" }
+        : { kind };
+  return { maxBytes: values.FILE_MAX_BYTES, storage };
+}
 
 /** The address part of `a@b.c` or `Name <a@b.c>`, lower-cased, or undefined. */
 function senderAddress(raw: string): string | undefined {
@@ -361,6 +425,8 @@ function build(values: Values) {
     },
     inngest: inngest(values),
     ctfd: values.CTFD_URL && values.CTFD_TOKEN ? { url: values.CTFD_URL, token: values.CTFD_TOKEN } : undefined,
+    /** Challenge files: the largest upload, and the store (FILE_STORAGE; see storageKind). */
+    files: fileSettings(values),
   };
 }
 

@@ -9,6 +9,10 @@ export const queryKeys = {
   tests: () => ["tests"] as const,
   testList: (page: number) => ["tests", "list", page] as const,
   test: (code: string) => ["tests", "detail", code] as const,
+  /** Under the test's key; `version` (status and answered count) refetches it as the attempt moves on. */
+  answerSheet: (code: string, recipientId: number, version: string) => ["tests", "detail", code, "answers", recipientId, version] as const,
+  /** Under the test's key; refetched when the number of completed recipients changes. */
+  testAnalysis: (code: string, completed: number) => ["tests", "detail", code, "analysis", completed] as const,
   usage: () => ["usage"] as const,
   classOptions: () => ["classes", "options"] as const,
   /** Prefix of every certification list (catalog pages and select options). */
@@ -25,9 +29,11 @@ export const queryKeys = {
   ctfList: () => ["ctfs", "list"] as const,
   ctf: (id: string) => ["ctfs", "detail", id] as const,
   ctfChallenges: (id: string) => ["ctfs", "detail", id, "challenges"] as const,
+  challengeFiles: (ctfId: string, challengeId: string) => ["ctfs", "detail", ctfId, "challenges", challengeId, "files"] as const,
   ctfMembers: (id: string) => ["ctfs", "detail", id, "members"] as const,
   ctfDeployments: (id: string) => ["ctfs", "detail", id, "deployments"] as const,
   ctfSnapshot: (id: string) => ["ctfs", "detail", id, "snapshot"] as const,
+  deploymentSolves: (id: string) => ["deployments", id, "solves"] as const,
   /** The live scoreboard of a competition's public page. */
   scoreboard: (ctfId: string) => ["play", ctfId, "scoreboard"] as const,
 } as const;

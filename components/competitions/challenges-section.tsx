@@ -22,6 +22,7 @@ import type { ChallengeView, CtfView } from "@/lib/ctf/schemas";
 import { templatesOf, type ChallengeCategory } from "@/lib/ctf/template-catalog";
 import { queryKeys } from "@/lib/query-keys";
 import { type CtfOptions } from "./api";
+import { ChallengeFiles } from "./challenge-files";
 import { generateSchema, hintRowsKept, newChallengeSchema, type ChallengeBody, type GenerateBody } from "./competition-forms";
 import { challengeCan, isTransitional } from "./format";
 import { confirmReveal, RevealedFlag } from "./revealed-flag";
@@ -51,7 +52,7 @@ export function ChallengesSection({ ctf, options }: { ctf: CtfView; options: Ctf
           <GenerateForm ctf={ctf} options={options} />
         </div>
       )}
-      <ChallengeTable ctf={ctf} challenges={challenges.data?.data} loading={challenges.isLoading} error={challenges.error} />
+      <ChallengeTable ctf={ctf} challenges={challenges.data?.data} loading={challenges.isLoading} error={challenges.error} maxFileBytes={options.maxFileBytes} />
     </section>
   );
 }
@@ -252,8 +253,22 @@ function generationStatus(challenge: ChallengeView): string {
   return `“${challenge.title}” generated as a draft.`;
 }
 
-function ChallengeTable({ ctf, challenges, loading, error }: { ctf: CtfView; challenges?: ChallengeView[]; loading: boolean; error: Error | null }) {
+function ChallengeTable({
+  ctf,
+  challenges,
+  loading,
+  error,
+  maxFileBytes,
+}: {
+  ctf: CtfView;
+  challenges?: ChallengeView[];
+  loading: boolean;
+  error: Error | null;
+  maxFileBytes: number;
+}) {
   const client = useQueryClient();
+  // The challenge whose files are shown below its row (one at a time).
+  const [filesOf, setFilesOf] = useState<string | null>(null);
   const act = useMutation({
     mutationFn: ({ challenge, action }: { challenge: ChallengeView; action: "publish" | "unpublish" | "delete" }): Promise<unknown> =>
       action === "delete"
@@ -314,6 +329,7 @@ function ChallengeTable({ ctf, challenges, loading, error }: { ctf: CtfView; cha
             <tbody className="divide-y divide-slate-100">
               {challenges.map((challenge) => {
                 const busy = act.isPending && act.variables?.challenge.id === challenge.id;
+                const filesShown = filesOf === challenge.id;
                 const shown = revealed[challenge.id];
                 return (
                   <Fragment key={challenge.id}>
@@ -341,48 +357,58 @@ function ChallengeTable({ ctf, challenges, loading, error }: { ctf: CtfView; cha
                         {challenge.platform_challenge_id ?? <span className="text-slate-400">—</span>}
                       </td>
                       <td className="px-4 py-3">
-                        {archived ? null : (
-                          <div className="flex flex-wrap justify-end gap-2">
-                            {challengeCan("publish", challenge.status) ? (
-                              <Button
-                                type="button"
-                                variant="secondary"
-                                disabled={act.isPending || !deployed}
-                                title={deployed ? undefined : "Deploy the competition first"}
-                                aria-label={`Publish ${challenge.title}`}
-                                onClick={() => act.mutate({ challenge, action: "publish" })}
-                              >
-                                {busy ? "Publishing…" : "Publish"}
-                              </Button>
-                            ) : null}
-                            {challengeCan("unpublish", challenge.status) ? (
-                              <Button
-                                type="button"
-                                variant="secondary"
-                                disabled={act.isPending}
-                                aria-label={`Unpublish ${challenge.title}`}
-                                onClick={() => act.mutate({ challenge, action: "unpublish" })}
-                              >
-                                {busy ? "Unpublishing…" : "Unpublish"}
-                              </Button>
-                            ) : null}
-                            {challengeCan("remove", challenge.status) ? (
-                              <Button
-                                type="button"
-                                variant="danger"
-                                disabled={act.isPending}
-                                aria-label={`Delete ${challenge.title}`}
-                                onClick={() => {
-                                  if (window.confirm(`Delete the challenge "${challenge.title}"?`)) act.mutate({ challenge, action: "delete" });
-                                }}
-                              >
-                                Delete
-                              </Button>
-                            ) : null}
-                          </div>
-                        )}
-                        {challenge.template && challenge.status !== "generating" && !shown ? (
-                          <div className="mt-2 flex justify-end">
+                        <div className="flex flex-wrap justify-end gap-2">
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            aria-expanded={filesShown}
+                            aria-controls={`files-${challenge.id}`}
+                            aria-label={`Files of ${challenge.title}`}
+                            onClick={() => setFilesOf(filesShown ? null : challenge.id)}
+                          >
+                            Files
+                          </Button>
+                          {archived ? null : (
+                            <>
+                              {challengeCan("publish", challenge.status) ? (
+                                <Button
+                                  type="button"
+                                  variant="secondary"
+                                  disabled={act.isPending || !deployed}
+                                  title={deployed ? undefined : "Deploy the competition first"}
+                                  aria-label={`Publish ${challenge.title}`}
+                                  onClick={() => act.mutate({ challenge, action: "publish" })}
+                                >
+                                  {busy ? "Publishing…" : "Publish"}
+                                </Button>
+                              ) : null}
+                              {challengeCan("unpublish", challenge.status) ? (
+                                <Button
+                                  type="button"
+                                  variant="secondary"
+                                  disabled={act.isPending}
+                                  aria-label={`Unpublish ${challenge.title}`}
+                                  onClick={() => act.mutate({ challenge, action: "unpublish" })}
+                                >
+                                  {busy ? "Unpublishing…" : "Unpublish"}
+                                </Button>
+                              ) : null}
+                              {challengeCan("remove", challenge.status) ? (
+                                <Button
+                                  type="button"
+                                  variant="danger"
+                                  disabled={act.isPending}
+                                  aria-label={`Delete ${challenge.title}`}
+                                  onClick={() => {
+                                    if (window.confirm(`Delete the challenge "${challenge.title}"?`)) act.mutate({ challenge, action: "delete" });
+                                  }}
+                                >
+                                  Delete
+                                </Button>
+                              ) : null}
+                            </>
+                          )}
+                          {challenge.template && challenge.status !== "generating" && !shown ? (
                             <Button
                               type="button"
                               variant="ghost"
@@ -394,8 +420,8 @@ function ChallengeTable({ ctf, challenges, loading, error }: { ctf: CtfView; cha
                             >
                               {reveal.isPending && reveal.variables?.id === challenge.id ? "Revealing…" : "Reveal flag"}
                             </Button>
-                          </div>
-                        ) : null}
+                          ) : null}
+                        </div>
                       </td>
                     </tr>
                     {shown ? (
@@ -411,6 +437,13 @@ function ChallengeTable({ ctf, challenges, loading, error }: { ctf: CtfView; cha
                               })
                             }
                           />
+                        </td>
+                      </tr>
+                    ) : null}
+                    {filesShown ? (
+                      <tr id={`files-${challenge.id}`} className="bg-slate-50">
+                        <td colSpan={6} className="px-4 py-4">
+                          <ChallengeFiles ctfId={ctf.id} challenge={challenge} archived={archived} maxFileBytes={maxFileBytes} />
                         </td>
                       </tr>
                     ) : null}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { callApi } from "@/components/api";
 import { FormErrors } from "@/components/forms/form-errors";
 import { Select, TextInput } from "@/components/forms/inputs";
@@ -11,12 +12,13 @@ import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import type { Page } from "@/lib/api/paging";
 import { ctfContracts } from "@/lib/ctf/contracts";
+import { deploymentPlayContracts } from "@/lib/ctf/deployment-play-contracts";
 import type { CtfDeploymentView } from "@/lib/ctf/ctf-deployments";
 import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { useChallenges } from "./challenges-section";
 import { deploymentSchema, type DeploymentBody } from "./competition-forms";
-import { formatWindow } from "@/components/format/date";
+import { formatDateTime, formatWindow } from "@/components/format/date";
 import { isTransitional } from "./format";
 import { StatusBadge } from "./ui";
 
@@ -75,6 +77,7 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
                   <th scope="col" className="px-4 py-2">Status</th>
                   <th scope="col" className="px-4 py-2">Address</th>
                   <th scope="col" className="px-4 py-2">Window</th>
+                  <th scope="col" className="px-4 py-2">Solves</th>
                   <th scope="col" className="px-4 py-2">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -105,6 +108,9 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
                       )}
                     </td>
                     <td className="px-4 py-3 text-slate-600">{formatWindow(deployment.starts_at, deployment.ends_at)}</td>
+                    <td className="px-4 py-3">
+                      <DeploymentSolves deploymentId={deployment.id} title={deployment.challenge_title} />
+                    </td>
                     <td className="px-4 py-3 text-right">
                       {deployment.status === "live" ? (
                         <Button
@@ -128,6 +134,42 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
         ) : null}
       </Card>
     </section>
+  );
+}
+
+/** Who solved a deployment (`GET /api/v1/deployments/{id}/solves`), read when opened; refreshed while open. */
+function DeploymentSolves({ deploymentId, title }: { deploymentId: string; title: string }) {
+  const [open, setOpen] = useState(false);
+  const solves = useQuery({
+    queryKey: queryKeys.deploymentSolves(deploymentId),
+    queryFn: () => callApi(deploymentPlayContracts.solves, { params: { deployment_id: deploymentId }, query: { per_page: 100 } }),
+    enabled: open,
+    refetchInterval: open ? 10_000 : false,
+  });
+  return (
+    <details className="text-sm" onToggle={(event) => setOpen(event.currentTarget.open)} data-testid="deployment-solves">
+      <summary className="cursor-pointer text-brand-700" aria-label={`Solves of ${title}`}>
+        {solves.data ? `${solves.data.pagination.total} solved` : "Show"}
+      </summary>
+      {solves.error ? <Notice tone="error">{solves.error.message}</Notice> : null}
+      {solves.data ? (
+        solves.data.data.length === 0 ? (
+          <p className="mt-1 text-slate-600">Nobody yet.</p>
+        ) : (
+          <ol className="mt-1 space-y-1">
+            {solves.data.data.map((solve) => (
+              <li key={solve.player_id} data-testid="deployment-solve" data-name={solve.name} data-score={solve.score}>
+                <span className="font-medium">{solve.name}</span> · {solve.score} pts
+                {solve.hints_cost ? ` (${solve.points} − ${solve.hints_cost} for hints)` : ""} · {solve.attempts} {solve.attempts === 1 ? "try" : "tries"} ·{" "}
+                <span className="text-slate-500">{formatDateTime(solve.solved_at)}</span>
+              </li>
+            ))}
+          </ol>
+        )
+      ) : open ? (
+        <p className="mt-1 text-slate-600">Loading…</p>
+      ) : null}
+    </details>
   );
 }
 

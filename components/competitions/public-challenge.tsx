@@ -2,26 +2,29 @@ import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
 import type { PublicChallenge } from "@/lib/ctf/public";
 
-/** One challenge as competitors see it: never its flag. Hints stay folded (they may cost points). */
-export function PublicChallengeCard({ challenge, headingLevel = 3 }: { challenge: PublicChallenge; headingLevel?: 1 | 2 | 3 }) {
+/**
+ * One challenge as a standalone deployment's visitors see it: never its flag, never a hint's
+ * text (a player unlocks it); `children` adds the play parts (hints, the flag form).
+ */
+export function PublicChallengeCard({
+  challenge,
+  headingLevel = 3,
+  solved = false,
+  children,
+}: {
+  challenge: Omit<PublicChallenge, "hints">;
+  headingLevel?: 1 | 2 | 3;
+  solved?: boolean;
+  children?: ReactNode;
+}) {
   const Heading = (["h1", "h2", "h3"] as const)[headingLevel - 1];
   return (
-    <article className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="public-challenge" data-title={challenge.title}>
-      <ChallengeHeader challenge={challenge} heading={Heading} />
+    <article className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm" data-testid="public-challenge" data-title={challenge.title} data-solved={solved ? "true" : undefined}>
+      <ChallengeHeader challenge={challenge} heading={Heading}>
+        {solved ? <Badge tone="success">Solved</Badge> : null}
+      </ChallengeHeader>
       {challenge.description ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{challenge.description}</p> : null}
-      {challenge.hints.length ? (
-        <div className="mt-3 space-y-1">
-          {challenge.hints.map((hint, index) => (
-            <details key={index} className="rounded-md border border-slate-200 px-3 py-2 text-sm">
-              <summary className="cursor-pointer font-medium text-slate-700">
-                Hint {index + 1}
-                {hint.cost ? <span className="font-normal text-slate-500"> (costs {hint.cost} points)</span> : null}
-              </summary>
-              <p className="mt-1 text-slate-700">{hint.text}</p>
-            </details>
-          ))}
-        </div>
-      ) : null}
+      {children}
     </article>
   );
 }

@@ -90,10 +90,18 @@ export function SnapshotSection({ ctf }: { ctf: CtfView }) {
             ) : (
               <ol className="mt-2 divide-y divide-slate-100 border-t border-slate-200 text-sm">
                 {data.scores.map((score, index) => (
-                  <li key={score.member_id} className="flex items-center justify-between gap-3 px-5 py-2" data-testid="snapshot-score" data-email={score.email}>
+                  <li
+                    key={score.member_id ?? `account-${score.platform_account_id ?? index}`}
+                    className="flex items-center justify-between gap-3 px-5 py-2"
+                    data-testid="snapshot-score"
+                    data-email={score.email ?? undefined}
+                    data-name={score.name}
+                  >
                     <span className="min-w-0 break-all">
-                      <span className="mr-2 tabular-nums text-slate-500">{index + 1}.</span>
-                      {score.email}
+                      <span className="mr-2 tabular-nums text-slate-500">{score.pos ?? index + 1}.</span>
+                      {score.name ? <span className="font-medium">{score.name}</span> : null}
+                      {score.email ? <span className={score.name ? "ml-2 text-slate-500" : ""}>{score.email}</span> : null}
+                      {score.member_id ? null : <span className="ml-2 text-xs text-slate-500">(a CTFd account no member matches)</span>}
                     </span>
                     <span className="font-medium tabular-nums">{score.score}</span>
                   </li>

@@ -13,13 +13,16 @@ type Board = { data: ScoreboardEntry[]; pagination: { page: number; per_page: nu
 
 /**
  * The scoreboard of a competition's page: the first 100 players, refreshed every 5 s while
- * the competition runs (no reload); read once, final, after it ended. Names only.
+ * the competition is deployed (no reload); given once, final, after it ended or once
+ * archived. Names only.
  */
 export function Scoreboard({ ctfId, initial, live, me }: { ctfId: string; initial: Board; live: boolean; me?: string }) {
   const board = useQuery({
     queryKey: queryKeys.scoreboard(ctfId),
     queryFn: () => callApi(playContracts.publicScoreboard, { params: { ctf_id: ctfId }, query: { per_page: 100 } }),
     initialData: initial,
+    // A final scoreboard is what the page was given: never read again.
+    staleTime: live ? 0 : Infinity,
     refetchInterval: live ? REFRESH_MS : false,
   });
   const rows = board.data.data;
@@ -38,8 +41,8 @@ export function Scoreboard({ ctfId, initial, live, me }: { ctfId: string; initia
         <tbody>
           {rows.map((row) => (
             <tr
-              key={row.member_id}
-              className={`border-b border-slate-100 ${row.member_id === me ? "bg-brand-50 font-semibold" : ""}`}
+              key={row.member_id ?? `account-${row.platform_account_id ?? row.pos}`}
+              className={`border-b border-slate-100 ${me && row.member_id === me ? "bg-brand-50 font-semibold" : ""}`}
               data-testid="scoreboard-row"
               data-name={row.name}
               data-score={row.score}

@@ -37,9 +37,9 @@ function StudentTestCard({ test }: { test: StudentTest }) {
       <article data-testid="student-test" data-code={test.code} data-status={test.status}>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 className="font-semibold break-words">{test.certification}</h3>
+            <h3 className="font-semibold break-words">{test.name}</h3>
             <p className="text-sm text-slate-600">
-              Test <span className="font-mono">{test.code}</span> · from {test.trainer}
+              {test.certification} · test <span className="font-mono">{test.code}</span> · from {test.trainer}
             </p>
           </div>
           <Badge tone={badge.tone}>{badge.label}</Badge>
@@ -60,11 +60,14 @@ function StudentTestCard({ test }: { test: StudentTest }) {
               <span className="text-sm text-slate-600">
                 {test.result.correct} of {test.result.questions} correct
               </span>
+              {test.result.passed === true || test.result.passed === false ? (
+                <Badge tone={test.result.passed ? "success" : "danger"}>{test.result.passed ? "Passed" : "Not passed"}</Badge>
+              ) : null}
             </p>
             <DomainBars domains={test.result.domains} />
           </div>
         ) : null}
-        {/* A plain link: opening the test marks it started, so it must never be prefetched. */}
+        {/* A plain link to the personal page (its Start button starts the test). */}
         <a href={test.path} className={buttonClass(test.status === "completed" ? "secondary" : "primary", "mt-4 min-h-11 w-full sm:w-auto")}>
           {badge.action}
         </a>

@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { formatDateTime } from "@/components/format/date";
+import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import type { ResultView as RecipientResult } from "@/lib/tests/schemas";
 import type { TakingView } from "@/lib/tests/taking";
@@ -6,17 +8,21 @@ import { DomainBars } from "./score-bars";
 
 type Props = {
   certification: string;
+  /** The test's name. */
+  testName?: string;
   result: RecipientResult;
   questions: TakingView["questions"];
   answers: TakingView["answers"];
   /** Correct options and explanations; null while they are still loading. */
   review: TakingView["review"];
+  /** Set when the test does not show the correct answers now (show_answers): until when, or null for never. */
+  reviewWithheld?: TakingView["reviewWithheld"];
   /** Whether the viewer is signed in (a student): the page then leads back to their classes; a recipient without an account has nowhere to go back to. */
   signedIn?: boolean;
 };
 
-/** The recipient's result: overall, per domain, then every question with its correct answer. */
-export function TestResult({ certification, result, questions, answers, review, signedIn = false }: Props) {
+/** The recipient's result: overall, passed or not, per domain, then every question with its correct answer (as the test's show_answers allows). */
+export function TestResult({ certification, testName, result, questions, answers, review, reviewWithheld = null, signedIn = false }: Props) {
   return (
     <div className="space-y-6">
       {signedIn ? (
@@ -27,7 +33,10 @@ export function TestResult({ certification, result, questions, answers, review, 
         </p>
       ) : null}
       <Card>
-        <p className="text-sm font-medium text-slate-600">{certification}</p>
+        <p className="text-sm font-medium text-slate-600">
+          {certification}
+          {testName ? ` · ${testName}` : ""}
+        </p>
         <h1 className="mt-1 text-xl font-semibold">Your result</h1>
         <p className="mt-4 flex flex-wrap items-baseline gap-x-3">
           <span data-testid="result-percent" className="text-4xl font-bold tracking-tight text-slate-900">
@@ -36,6 +45,11 @@ export function TestResult({ certification, result, questions, answers, review, 
           <span className="text-sm text-slate-600">
             {result.correct} of {result.questions} questions correct
           </span>
+          {result.passed === null ? null : (
+            <span data-testid="result-passed" data-passed={String(result.passed)}>
+              <Badge tone={result.passed ? "success" : "danger"}>{result.passed ? "Passed" : "Not passed"}</Badge>
+            </span>
+          )}
         </p>
       </Card>
 
@@ -46,7 +60,13 @@ export function TestResult({ certification, result, questions, answers, review, 
 
       <Card>
         <h2 className="text-lg font-semibold">Answers and explanations</h2>
-        {review ? (
+        {reviewWithheld ? (
+          <p className="mt-2 text-sm text-slate-600" data-testid="review-withheld">
+            {reviewWithheld.until
+              ? `The correct answers and explanations are shown here from ${formatDateTime(reviewWithheld.until)}, when the test closes.`
+              : "Your trainer does not show the correct answers of this test."}
+          </p>
+        ) : review ? (
           <ol className="mt-4 space-y-6">
             {questions.map((question, index) => (
               <ReviewItem key={question.id} number={index + 1} question={question} chosen={answers[question.id]} review={review[question.id]} />

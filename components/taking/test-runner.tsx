@@ -5,8 +5,10 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { fetchJson, RequestError } from "@/components/fetch-json";
 import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/card";
 import type { ResultView as RecipientResult } from "@/lib/tests/schemas";
 import type { TakingView } from "@/lib/tests/taking";
+import { Countdown } from "./countdown";
 import { ProgressMeter } from "./progress-meter";
 import { QuestionCard } from "./question-card";
 import { QuestionNavigator } from "./question-navigator";
@@ -36,10 +38,37 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
     mutationFn: () => fetchJson<RecipientResult>(`/api/t/${encodeURIComponent(token)}/submit`, { method: "POST" }),
     onSuccess: () => {
       clear();
-      router.refresh(); // the page comes back as the result, with the correct answers
+      router.refresh(); // the page comes back as the result, with the correct answers as the test allows
     },
     onError: () => setConfirming(false),
   });
+
+  // The deadline: the server refuses answers from then on and submits the attempt as it stands
+  // (its own step does so even with this page closed). Here the page submits at once, so the
+  // result shows without waiting; a device a little ahead of the server asks again shortly.
+  const [timeUp, setTimeUp] = useState(false);
+  const expire = useCallback(() => setTimeUp(true), []);
+  const clearRef = useRef(clear);
+  useEffect(() => {
+    clearRef.current = clear;
+  }, [clear]);
+  useEffect(() => {
+    if (!timeUp) return;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const attempt = () =>
+      fetchJson<RecipientResult>(`/api/t/${encodeURIComponent(token)}/submit`, { method: "POST" })
+        .then(() => {
+          clearRef.current();
+          refresh();
+        })
+        .catch(() => {
+          if (++tries < 10) timer = setTimeout(attempt, 1500);
+          else refresh();
+        });
+    timer = setTimeout(attempt, 500);
+    return () => clearTimeout(timer);
+  }, [timeUp, token, refresh]);
 
   // After moving to another question or the review, focus its heading (not on first load).
   useEffect(() => {
@@ -57,7 +86,7 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
   const answered = questions.filter((q) => answers[q.id] !== undefined).length;
 
   if (submit.data) {
-    return <TestResult certification={view.certification} result={submit.data} questions={questions} answers={answers} review={null} signedIn={signedIn} />;
+    return <TestResult certification={view.certification} testName={view.test.name} result={submit.data} questions={questions} answers={answers} review={null} signedIn={signedIn} />;
   }
 
   const index = position.mode === "question" ? position.index : null;
@@ -67,11 +96,20 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
     <div className="space-y-5">
       <header className="space-y-3">
         <div>
-          <p className="text-sm font-medium text-slate-600">{view.certification}</p>
+          <p className="text-sm font-medium text-slate-600" data-testid="test-name">
+            {view.test.name}
+          </p>
           <h1 className="text-xl font-semibold break-words">Practice test{view.name ? ` for ${view.name}` : ""}</h1>
         </div>
+        {view.deadline ? <Countdown deadline={view.deadline} serverNow={view.now} onExpire={expire} /> : null}
         <ProgressMeter answered={answered} total={total} />
       </header>
+
+      {timeUp ? (
+        <div data-testid="time-up">
+          <Notice tone="error">Time is up: your answers are being submitted as they stand.</Notice>
+        </div>
+      ) : null}
 
       {question && index !== null ? (
         <>

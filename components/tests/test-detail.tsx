@@ -8,6 +8,7 @@ import { errorAt } from "@/components/forms/field";
 import { FormErrors } from "@/components/forms/form-errors";
 import { showServerErrors, useApiForm } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -16,20 +17,23 @@ import { queryKeys } from "@/lib/query-keys";
 import { testContracts } from "@/lib/tests/contracts";
 import type { AddRecipientsInput, RecipientView, TestView } from "@/lib/tests/schemas";
 import { addRecipientsSchema } from "./add-recipients-schema";
+import { AnswerSheet } from "./answer-sheet";
 import { Bar, StatusBadge } from "./bars";
 import { EmailDeliveryStatus, isEmailProblem } from "./email-delivery";
 import { formatDateTime } from "@/components/format/date";
 import { formatPercent, plural } from "./format";
 import { parseRecipients } from "./parse-recipients";
+import { QuestionAnalysis } from "./question-analysis";
 import { RecipientsInput } from "./recipients-input";
 import { panelClass, stacked } from "./stacked-table";
+import { TestSettingsSummary } from "./test-settings-summary";
 import { useUsage } from "./usage";
 
 
 /**
- * One test: its header, every recipient with status, result and per-domain bars, personal
- * links and resend, more recipients, and the CSV export. While anyone has not completed, it
- * refreshes every 3 s.
+ * One test: its header, every recipient with status, progress, result and per-domain bars,
+ * personal links, resend and their answer sheet, the question analysis, more recipients, and
+ * the CSV export. While anyone has not completed, it refreshes every 3 s.
  */
 export function TestDetail({ code, initial }: { code: string; initial?: TestView }) {
   const test = useQuery({
@@ -38,6 +42,7 @@ export function TestDetail({ code, initial }: { code: string; initial?: TestView
     initialData: initial,
     refetchInterval: (query) => (query.state.data?.recipients.some((r) => r.status !== "completed") ? 3_000 : false),
   });
+  const [sheetFor, setSheetFor] = useState<number | null>(null);
 
   if (test.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
   if (!test.data) return <Notice tone="error">{test.error?.message ?? "This test could not be loaded."}</Notice>;
@@ -46,11 +51,15 @@ export function TestDetail({ code, initial }: { code: string; initial?: TestView
   return (
     <div className="space-y-6">
       <TestHeader test={data} />
-      <Recipients test={data} />
+      <Recipients test={data} onOpenSheet={setSheetFor} />
+      {sheetOf(data, sheetFor) ? <AnswerSheet code={data.code} recipient={sheetOf(data, sheetFor)!} onClose={() => setSheetFor(null)} /> : null}
+      <QuestionAnalysis code={data.code} completed={data.completed} />
       <AddRecipients test={data} />
     </div>
   );
 }
+
+const sheetOf = (test: TestView, recipientId: number | null) => test.recipients.find((r) => r.id === recipientId);
 
 function TestHeader({ test }: { test: TestView }) {
   const total = test.recipients.length;
@@ -63,19 +72,24 @@ function TestHeader({ test }: { test: TestView }) {
       </p>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight">
-            Test{" "}
+          <h1 className="text-2xl font-semibold tracking-tight break-words" data-testid="test-name">
+            {test.name}
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">
+            <span data-testid="test-certification">{test.certification}</span> · test{" "}
             <span data-testid="test-code" className="font-mono">
               {test.code}
             </span>
-          </h1>
-          <p className="mt-1 text-sm text-slate-600" data-testid="test-certification">
-            {test.certification}
           </p>
         </div>
-        <a href={urlOf(testContracts.exportCsv, { code: test.code })} download className={buttonClass("secondary")} data-testid="export-csv">
-          Export CSV
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <Link href={`/tests/new?copy=${test.code}`} className={buttonClass("secondary")} data-testid="copy-test">
+            Copy<span className="sr-only"> this test with its settings</span>
+          </Link>
+          <a href={urlOf(testContracts.exportCsv, { code: test.code })} download className={buttonClass("secondary")} data-testid="export-csv">
+            Export CSV
+          </a>
+        </div>
       </div>
       <Card>
         <dl className="grid gap-4 text-sm sm:grid-cols-3">
@@ -106,6 +120,12 @@ function TestHeader({ test }: { test: TestView }) {
             ) : null}
           </div>
           <div className="sm:col-span-3">
+            <dt className="text-xs font-medium uppercase text-slate-500">Settings</dt>
+            <dd className="mt-1">
+              <TestSettingsSummary test={test} />
+            </dd>
+          </div>
+          <div className="sm:col-span-3">
             <dt className="text-xs font-medium uppercase text-slate-500">Domains</dt>
             <dd className="mt-1">
               <ul className="flex flex-wrap gap-2">
@@ -123,7 +143,7 @@ function TestHeader({ test }: { test: TestView }) {
   );
 }
 
-function Recipients({ test }: { test: TestView }) {
+function Recipients({ test, onOpenSheet }: { test: TestView; onOpenSheet: (recipientId: number) => void }) {
   const client = useQueryClient();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const resend = useMutation({
@@ -195,6 +215,12 @@ function Recipients({ test }: { test: TestView }) {
                           ? formatDateTime(recipient.started_at)
                           : formatDateTime(recipient.sent_at)}
                     </span>
+                    {recipient.status === "started" ? (
+                      <span className="mt-1 block text-xs text-slate-600" data-testid="recipient-answered">
+                        {recipient.answered} of {test.questions} answered
+                        <Bar value={recipient.answered} max={test.questions} className="mt-0.5 max-w-32 md:ml-0 max-md:ml-auto" />
+                      </span>
+                    ) : null}
                     {recipient.status === "sent" || isEmailProblem(recipient.email_delivery) ? (
                       <span className="mt-2 block">
                         <EmailDeliveryStatus delivery={recipient.email_delivery} correct="Add the corrected address under “Add recipients”." />
@@ -213,6 +239,11 @@ function Recipients({ test }: { test: TestView }) {
                         <span className="ml-2 text-xs text-slate-500 md:ml-0 md:block">
                           {recipient.result.correct} of {recipient.result.questions} correct
                         </span>
+                        {recipient.result.passed === null ? null : (
+                          <span className="ml-2 md:ml-0 md:mt-1 md:block" data-testid="recipient-passed" data-passed={String(recipient.result.passed)}>
+                            <Badge tone={recipient.result.passed ? "success" : "danger"}>{recipient.result.passed ? "Passed" : "Not passed"}</Badge>
+                          </span>
+                        )}
                       </>
                     ) : (
                       <span className="text-slate-400 max-md:hidden">
@@ -255,6 +286,11 @@ function Recipients({ test }: { test: TestView }) {
                   </td>
                   <td role="cell" className={`${stacked.cell} col-span-2`}>
                     <div className="flex flex-wrap gap-2 md:justify-end">
+                      {recipient.status !== "sent" || recipient.answered > 0 ? (
+                        <Button type="button" variant="secondary" onClick={() => onOpenSheet(recipient.id)} data-testid="open-answer-sheet">
+                          Answers<span className="sr-only"> of {recipient.email}</span>
+                        </Button>
+                      ) : null}
                       <CopyButton value={recipient.link} label="Copy link" target={recipient.email} />
                       <Button
                         type="button"

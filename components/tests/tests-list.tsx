@@ -53,7 +53,7 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
           <caption className="sr-only">Tests, newest first</caption>
           <thead className={stacked.head} role="rowgroup">
             <tr role="row">
-              {["Code", "Certification", "Questions", "Recipients", "Started", "Completed", "Created"].map((name) => (
+              {["Test", "Certification", "Questions", "Recipients", "Started", "Completed", "Created"].map((name) => (
                 <th key={name} scope="col" role="columnheader" className={stacked.headCell}>
                   {name}
                 </th>
@@ -72,10 +72,12 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
                 <th scope="row" role="rowheader" className={`${stacked.cell} font-medium`}>
                   <Link
                     href={`/tests/${test.code}`}
-                    className="font-mono text-brand-700 underline underline-offset-2 md:no-underline md:hover:underline"
+                    data-testid="test-name"
+                    className="break-words text-brand-700 underline underline-offset-2 md:no-underline md:hover:underline"
                   >
-                    {test.code}
+                    {test.name}
                   </Link>
+                  <span className="block font-mono text-xs font-normal text-slate-500">{test.code}</span>
                 </th>
                 <td role="cell" className={`${stacked.cell} col-span-3 max-md:order-1`}>
                   {test.certification}

@@ -1,4 +1,5 @@
-import { customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, boolean } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, boolean } from "drizzle-orm/pg-core";
+import { bytea } from "./stored-files";
 import { workspaces } from "./workspaces";
 import { ctfStatuses, challengeStatuses, deploymentStatuses, flagModes, memberStatuses } from "./statuses";
 
@@ -10,10 +11,14 @@ export type CtfSnapshot = {
   archived_at: string;
   challenges: { challenge_id: string; title: string; category: string; points: number; status: string; platform_challenge_id: number | null }[];
   members: { member_id: string; email: string; status: string; score: number }[];
-  /** The final scoreboard of the joined players, in its order. */
-  scores: { pos?: number; member_id: string; name?: string; email: string; score: number; solves?: number; last_solve_at?: string | null }[];
+  /**
+   * The final scoreboard, in its order: the joined players (built-in host), or the host's
+   * accounts (CTFd: `platform_account_id`; `member_id` and `email` null for an account no
+   * member's address matches).
+   */
+  scores: { pos?: number; member_id: string | null; platform_account_id?: number; name?: string; email: string | null; score: number; solves?: number; last_solve_at?: string | null }[];
   /** Absent from snapshots taken before players could play. */
-  solves?: { member_id: string; challenge_id: string; points: number; solved_at: string }[];
+  solves?: { member_id: string | null; platform_account_id?: number; challenge_id: string; points: number; solved_at: string }[];
   attempts?: { challenge_id: string; attempts: number; correct: number }[];
 };
 
@@ -80,12 +85,30 @@ export const challenges = pgTable(
   (t) => [index("challenges_ctf_idx").on(t.ctfId, t.createdAt)],
 );
 
-/** Raw bytes (PostgreSQL `bytea`): a Buffer in and out, whichever driver (PGlite answers a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => "bytea",
-  toDriver: (value) => value,
-  fromDriver: (value) => Buffer.from(value),
-});
+/**
+ * A file players download with a challenge (an archive, a capture, a binary). Its bytes are
+ * in the configured file storage under `storage_key` (lib/storage); the name is only ever
+ * shown and sent in Content-Disposition, never used as a path.
+ */
+export const challengeFiles = pgTable(
+  "challenge_files",
+  {
+    id: text("id").primaryKey(),
+    challengeId: text("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    name: text("name").notNull(),
+    size: integer("size").notNull(),
+    /** As uploaded (normalised to `type/subtype`); a download is sent as it only when it is a safe type. */
+    contentType: text("content_type").notNull(),
+    /** Hex SHA-256 of the bytes, for players to check what they downloaded. */
+    sha256: text("sha256").notNull(),
+    storageKey: text("storage_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("challenge_files_challenge_idx").on(t.challengeId, t.createdAt), uniqueIndex("challenge_files_storage_key_idx").on(t.storageKey)],
+);
 
 /**
  * What a generated challenge's player works on, made with its flag (lib/ctf/templates.ts):
@@ -164,3 +187,4 @@ export type Challenge = typeof challenges.$inferSelect;
 export type ChallengeArtifact = typeof challengeArtifacts.$inferSelect;
 export type Deployment = typeof deployments.$inferSelect;
 export type Member = typeof members.$inferSelect;
+export type ChallengeFile = typeof challengeFiles.$inferSelect;

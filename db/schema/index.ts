@@ -10,3 +10,5 @@ export * from "./classes";
 export * from "./competitions";
 export * from "./play";
 export * from "./rate-limits";
+export * from "./deployment-play";
+export * from "./stored-files";

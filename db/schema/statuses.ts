@@ -28,6 +28,9 @@ export const stepStatuses = ["pending", "done", "failed"] as const;
 
 export const recipientStatuses = ["sent", "started", "completed"] as const;
 
+/** What a recipient sees of the correct answers and explanations (a test's `show_answers`). */
+export const showAnswersPolicies = ["after_submit", "after_close", "never"] as const;
+
 export const deliveryStatuses = ["pending", "delivered", "dropped"] as const;
 
 export const attemptStates = ["in_flight", "completed", "interrupted"] as const;

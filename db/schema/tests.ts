@@ -1,10 +1,12 @@
-import { index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { certifications } from "./certifications";
 import { workspaces } from "./workspaces";
-import { recipientStatuses } from "./statuses";
+import { recipientStatuses, showAnswersPolicies } from "./statuses";
 
-export { recipientStatuses };
+export { recipientStatuses, showAnswersPolicies };
+
+export type ShowAnswers = (typeof showAnswersPolicies)[number];
 
 /** A test: questions drawn once from a certification's domains, then frozen. */
 export const tests = pgTable(
@@ -22,6 +24,23 @@ export const tests = pgTable(
     questionCount: integer("question_count").notNull(),
     classId: integer("class_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    // Settings (docs/decisions.md, "Test settings"), fixed at creation.
+    /** Null on tests made before names existed: shown as "{certification} test". */
+    name: text("name"),
+    /** Minutes from the recipient's Start to the deadline; null: no limit. */
+    timeLimitMinutes: integer("time_limit_minutes"),
+    /** The window: Start is refused before opens_at and from closes_at on; an attempt in progress ends at closes_at. */
+    opensAt: timestamp("opens_at", { withTimezone: true }),
+    closesAt: timestamp("closes_at", { withTimezone: true }),
+    /** Percent a result needs to pass; null: no pass mark (`passed` is null). */
+    passMark: doublePrecision("pass_mark"),
+    /** Each recipient sees the options of each question in an order of their own. */
+    shuffleOptions: boolean("shuffle_options").notNull().default(true),
+    showAnswers: text("show_answers").$type<ShowAnswers>().notNull().default("after_submit"),
+    /** One reminder this many hours after the e-mail to recipients who have not completed; null: none. */
+    reminderAfterHours: integer("reminder_after_hours"),
+    /** E-mail each recipient their result when they complete. */
+    sendResult: boolean("send_result").notNull().default(false),
   },
   (t) => [index("tests_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
@@ -62,7 +81,15 @@ export const testQuestions = pgTable(
 export type RecipientStatus = (typeof recipientStatuses)[number];
 
 export type DomainResult = { id: number; name: string; percent: number; correct: number; questions: number };
-export type RecipientResult = { percent: number; correct: number; questions: number; domains: DomainResult[] };
+/** `passed` is decided at completion against the test's pass mark (absent on results older than pass marks: null). */
+export type RecipientResult = { percent: number; correct: number; questions: number; domains: DomainResult[]; passed?: boolean | null };
+
+/**
+ * Per question id, the options in the order this recipient sees them: `order[shown]` is the
+ * option's index in the question (`test_questions.options`). Answers are stored in the
+ * question's own order, so scoring and analysis never depend on a recipient's order.
+ */
+export type OptionOrders = Record<string, number[]>;
 
 /** One person a test was sent to; `token` is the personal link (a capability, no account). */
 export const recipients = pgTable(
@@ -79,6 +106,8 @@ export const recipients = pgTable(
     status: text("status").$type<RecipientStatus>().notNull().default("sent"),
     /** Question ids in this recipient's shuffled order. */
     questionOrder: jsonb("question_order").$type<number[]>().notNull(),
+    /** The options' order per question for this recipient (identity when the test does not shuffle); null on older recipients: as stored. */
+    optionOrders: jsonb("option_orders").$type<OptionOrders>(),
     studentUserId: text("student_user_id").references(() => users.id, { onDelete: "set null" }),
     result: jsonb("result").$type<RecipientResult>(),
     percent: real("percent"),
@@ -87,6 +116,12 @@ export const recipients = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }),
+    /** When the attempt ends (set at Start: the time limit or closes_at, whichever comes first); null: no deadline. */
+    deadlineAt: timestamp("deadline_at", { withTimezone: true }),
+    /** When the one reminder e-mail was queued. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
+    /** When the result e-mail (send_result) was queued. */
+    resultEmailedAt: timestamp("result_emailed_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("recipients_token_idx").on(t.token),
@@ -106,6 +141,7 @@ export const answers = pgTable(
     questionId: integer("question_id")
       .notNull()
       .references(() => testQuestions.id, { onDelete: "cascade" }),
+    /** The chosen option in the question's own order (test_questions.options), whatever order the recipient saw. */
     optionIndex: integer("option_index").notNull(),
     answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -2,6 +2,7 @@ import type { Database } from "@/db";
 import type { Workspace } from "@/db/schema";
 import { requireWorkspace, type SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
+import { deploymentPlayerCookieName, findDeploymentPlayer, type DeploymentPlayer } from "@/lib/ctf/deployment-play";
 import { findPlayer, playerCookieName, readCookie, type Player } from "@/lib/ctf/players";
 import { hasScope } from "@/lib/keys/scopes";
 import { hashApiKey, readApiKey } from "@/lib/keys/secret";
@@ -22,6 +23,7 @@ type CallerContexts = {
   session: { workspaceId: string; user: SessionUser; workspace: Workspace };
   recipient: Record<never, never>;
   player: { clientIp: string; player: Player };
+  deployment_player: { clientIp: string; player: DeploymentPlayer };
   public: { clientIp: string };
   provider: Record<never, never>;
 };
@@ -60,6 +62,14 @@ const admitters: Record<CallerKind, (admit: Admit) => Promise<Admitted>> = {
     const player = await findPlayer(database.db, ctfId, readCookie(req.headers.get("cookie"), playerCookieName(ctfId)));
     if (!player) throw new AppError("unauthorized", "Not a player of this competition: accept your invitation (its link signs you in).");
     return { kind: "player", context: { clientIp: clientAddress(req.headers), player } };
+  },
+  // The cookie of the standalone deployment in the path (lib/ctf/deployment-play.ts); another deployment's signs nobody in.
+  async deployment_player({ database, req, params }) {
+    requireSameOrigin(req);
+    const deploymentId = typeof params.deployment_id === "string" ? params.deployment_id : "";
+    const player = await findDeploymentPlayer(database.db, deploymentId, readCookie(req.headers.get("cookie"), deploymentPlayerCookieName(deploymentId)));
+    if (!player) throw new AppError("unauthorized", "Not a player of this challenge: enter a display name on its page first.");
+    return { kind: "deployment_player", context: { clientIp: clientAddress(req.headers), player } };
   },
   // Only our own pages post here: another site cannot make visitors' browsers send mail.
   async public({ req }) {

@@ -12,11 +12,12 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
  *   management, own-certification editing, …) under `/api/app`.
  * - `recipient`: the personal token of a test recipient, in the path (`/api/t/{token}`).
  * - `player`: the player cookie of a competition (`/api/c/{ctf_id}/…`).
+ * - `deployment_player`: the player cookie of a standalone deployment (`/api/d/{deployment_id}/…`).
  * - `public`: nobody; public pages' forms (changes must come from our own origin).
  * - `provider`: another service calling us server to server (Resend's signed events); the
  *   handler verifies the signature over the raw body.
  */
-export type CallerKind = "workspace" | "session" | "recipient" | "player" | "public" | "provider";
+export type CallerKind = "workspace" | "session" | "recipient" | "player" | "deployment_player" | "public" | "provider";
 
 /**
  * One endpoint, declared once: the route's validation and status (./handle.ts), the OpenAPI
@@ -41,6 +42,12 @@ export type Contract = {
   rawBody?: boolean;
   /** Largest body accepted (default MAX_BODY_BYTES). */
   maxBodyBytes?: number;
+  /**
+   * The body is one file sent as `multipart/form-data` in the part named `field` (./upload.ts):
+   * the handler gets it as an UploadedFile. The configured file limit (FILE_MAX_BYTES)
+   * applies instead of `maxBodyBytes`.
+   */
+  upload?: { field: string; description: string };
   status: number;
   /** The success body; absent: the response has none (204) or is not JSON (a file). */
   response?: z.ZodType;

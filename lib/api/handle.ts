@@ -7,6 +7,7 @@ import type { AnyContract, CallerKind, Contract, ContractResult, ParsedPart } fr
 import { toErrorResponse } from "./http-errors";
 import { logRequest } from "./log";
 import { readBodyText, readJson, readQuery, rejectOversizedBody, rejectUnstorableParams } from "./parse";
+import { readUpload, rejectOversizedUpload, type UploadedFile } from "./upload";
 
 /** What a handler is given: the request, the database, the admitted caller and the parsed input. */
 export type HandlerContext<C extends Contract> = {
@@ -15,7 +16,7 @@ export type HandlerContext<C extends Contract> = {
   db: Db;
   params: ParsedPart<C, "params">;
   query: ParsedPart<C, "query">;
-  body: C extends { rawBody: true } ? string : ParsedPart<C, "body">;
+  body: C extends { rawBody: true } ? string : C extends { upload: object } ? UploadedFile : ParsedPart<C, "body">;
 } & CallerOf<C["caller"]>;
 
 export type RouteHandler = ((req: Request, context?: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>) & {
@@ -36,7 +37,9 @@ export function handle<C extends Contract>(contract: C, run: (ctx: HandlerContex
     let admitted: Admitted | undefined;
     let response: Response;
     try {
-      rejectOversizedBody(req, contract.maxBodyBytes);
+      // An upload route's limit is the configured file size; every other route's, its own or 1 MB.
+      if (contract.upload) rejectOversizedUpload(req);
+      else rejectOversizedBody(req, contract.maxBodyBytes);
       const database = await getDatabase();
       const rawParams = (await context?.params) ?? {};
       admitted = await admitCaller(contract.caller as CallerKind, { database, req, contract, params: rawParams });
@@ -67,7 +70,8 @@ async function parseInput(contract: AnyContract, req: Request, raw: Record<strin
   }
   const query = contract.query ? readQuery(req, contract.query) : {};
   let body: unknown = {};
-  if (contract.rawBody) body = await readBodyText(req, contract.maxBodyBytes);
+  if (contract.upload) body = await readUpload(req, contract.upload.field);
+  else if (contract.rawBody) body = await readBodyText(req, contract.maxBodyBytes);
   else if (contract.body) body = await readJson(req, contract.body, contract.maxBodyBytes);
   return { params, query, body };
 }

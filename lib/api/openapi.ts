@@ -48,6 +48,7 @@ const security: Record<CallerKind, Record<string, string[]>[]> = {
   session: [{ Session: [] }],
   recipient: [],
   player: [{ Player: [] }],
+  deployment_player: [{ DeploymentPlayer: [] }],
   public: [],
   provider: [],
 };
@@ -59,6 +60,8 @@ const callerNotes: Record<CallerKind, (contract: AnyContract) => string> = {
   session: () => "Dashboard only: a signed-in session of the same origin. Changes count against the user's 120-per-60-s bucket.",
   recipient: () => "No account: the personal token in the path is the credential. Never cached.",
   player: () => "A joined player of the competition: the HttpOnly cookie `ctf_player_{ctf_id}` set when the invitation was accepted (401 without it). Changes must come from a page of this app (same Origin).",
+  deployment_player: () =>
+    "A player of the standalone deployment: the HttpOnly cookie `dep_player_{deployment_id}` set when a display name was entered on its page (401 without it). Changes must come from a page of this app (same Origin).",
   public: () => "No credentials. Changes must come from a page of this app (same Origin).",
   provider: () => "Called by a provider, server to server; its signature over the raw body is the credential (401 when it does not verify).",
 };
@@ -68,12 +71,21 @@ function expectedErrors(contract: AnyContract): number[] {
   if (contract.caller === "workspace" || contract.caller === "session") [401, 429].forEach((s) => errors.add(s));
   if (contract.caller === "workspace" && contract.scope) errors.add(403);
   if (contract.method !== "GET" && contract.caller !== "recipient" && contract.caller !== "provider") errors.add(403);
-  if (contract.caller === "provider" || contract.caller === "player") errors.add(401);
+  if (contract.caller === "provider" || contract.caller === "player" || contract.caller === "deployment_player") errors.add(401);
   if (contract.params) errors.add(404);
   if (contract.query) errors.add(422);
   if (contract.body) [400, 413, 422].forEach((s) => errors.add(s));
   if (contract.rawBody) errors.add(413);
+  if (contract.upload) [413, 422].forEach((s) => errors.add(s));
   return [...errors].sort((a, b) => a - b);
+}
+
+const uploadTooLarge =
+  "The file is over the configured limit (FILE_MAX_BYTES, 10 MB by default) (payload_too_large), refused on its Content-Length before it is read when announced.";
+
+/** A multipart body of one file part. */
+function uploadSchema(upload: NonNullable<AnyContract["upload"]>) {
+  return z.object({ [upload.field]: z.string().meta({ format: "binary", description: upload.description }) });
 }
 
 function register(registry: OpenAPIRegistry, contract: AnyContract): void {
@@ -87,7 +99,8 @@ function register(registry: OpenAPIRegistry, contract: AnyContract): void {
     [contract.status]: { description: contract.docs.summary, headers, ...success },
   };
   for (const status of expectedErrors(contract)) {
-    responses[status] = { description: errorDescriptions[status] ?? "Error.", headers, content: { "application/json": { schema: errorSchema } } };
+    const description = status === 413 && contract.upload ? uploadTooLarge : (errorDescriptions[status] ?? "Error.");
+    responses[status] = { description, headers, content: { "application/json": { schema: errorSchema } } };
   }
   registry.registerPath({
     operationId: contract.id,
@@ -102,6 +115,7 @@ function register(registry: OpenAPIRegistry, contract: AnyContract): void {
       ...(contract.query ? { query: contract.query as z.ZodObject } : {}),
       ...(contract.body ? { body: { content: { "application/json": { schema: contract.body } }, required: true } } : {}),
       ...(contract.rawBody ? { body: { content: { "application/json": { schema: z.string() } }, required: true } } : {}),
+      ...(contract.upload ? { body: { content: { "multipart/form-data": { schema: uploadSchema(contract.upload) } }, required: true } } : {}),
     },
     responses,
   });
@@ -123,6 +137,12 @@ export function generateOpenApiDocument(contracts: readonly AnyContract[]) {
     in: "cookie",
     name: "ctf_player_{ctf_id}",
     description: "A competition player's HttpOnly cookie, one per competition (named with its id), set when the invitation is accepted.",
+  });
+  registry.registerComponent("securitySchemes", "DeploymentPlayer", {
+    type: "apiKey",
+    in: "cookie",
+    name: "dep_player_{deployment_id}",
+    description: "A standalone deployment's player's HttpOnly cookie, one per deployment (named with its id), set when a display name is entered on its page.",
   });
   for (const contract of contracts) if (!contract.docs.hidden) register(registry, contract);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({

@@ -23,8 +23,14 @@ export function rejectOversizedBody(req: Request, limit: number = MAX_BODY_BYTES
  * read, and stopping at the limit when the length is not announced (chunked) or is a lie.
  */
 export async function readBodyText(req: Request, limit: number = MAX_BODY_BYTES): Promise<string> {
-  rejectOversizedBody(req, limit);
-  if (!req.body) return "";
+  return (await readBodyBytes(req, limit)).toString("utf8");
+}
+
+/** The body's bytes, with the limits of readBodyText (`tooLargeError` makes the 413). */
+export async function readBodyBytes(req: Request, limit: number = MAX_BODY_BYTES, tooLargeError: () => Error = () => tooLarge(limit)): Promise<Buffer> {
+  const declared = req.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) throw tooLargeError();
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -34,11 +40,11 @@ export async function readBodyText(req: Request, limit: number = MAX_BODY_BYTES)
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => {});
-      throw tooLarge(limit);
+      throw tooLargeError();
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /**

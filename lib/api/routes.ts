@@ -3,6 +3,8 @@ import { manageCertificationContracts } from "@/lib/certification/manage-contrac
 import { classContracts } from "@/lib/classes/contracts";
 import { artifactContracts } from "@/lib/ctf/artifact-contracts";
 import { ctfContracts } from "@/lib/ctf/contracts";
+import { deploymentPlayContracts } from "@/lib/ctf/deployment-play-contracts";
+import { fileContracts } from "@/lib/ctf/file-contracts";
 import { playContracts } from "@/lib/ctf/play-contracts";
 import { emailContracts } from "@/lib/email/contracts";
 import { keyContracts } from "@/lib/keys/contracts";
@@ -24,6 +26,8 @@ export const allContracts: readonly AnyContract[] = [
   ...Object.values(webhookContracts),
   ...Object.values(ctfContracts),
   ...Object.values(playContracts),
+  ...Object.values(deploymentPlayContracts),
+  ...Object.values(fileContracts),
   ...Object.values(artifactContracts),
   ...Object.values(manageCertificationContracts),
   ...Object.values(keyContracts),

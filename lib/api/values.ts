@@ -26,3 +26,10 @@ const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 export function isIdShaped(value: string, prefix: string): boolean {
   return value.length === prefix.length + 27 && value.startsWith(`${prefix}_`) && ULID.test(value.slice(prefix.length + 1));
 }
+
+/** 10485760 → "10 MB", 1536 → "1.5 KB" (binary units, as file managers show them). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} byte${bytes === 1 ? "" : "s"}`;
+  const [value, unit] = bytes < 1024 * 1024 ? [bytes / 1024, "KB"] : [bytes / (1024 * 1024), "MB"];
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`;
+}

@@ -7,6 +7,7 @@ import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
 import { scheduleStep } from "@/lib/outbox/steps";
 import { describeHostError, findCtf } from "./competitions";
+import { deleteFileRows, removeStoredBytes } from "./file-keys";
 import { regexFlagProblem } from "./flag-pattern";
 import { hashFlag, sealFlag, storedFlag, unsealFlag } from "./flags";
 import { hostFor } from "./hosting";
@@ -15,7 +16,8 @@ import type { Rng } from "./generated/rng";
 import { generateChallenge, type ChallengeCategory, type Difficulty, type TemplateKey } from "./templates";
 import { toChallengeView } from "./views";
 
-const editable: ChallengeStatus[] = ["draft", "publish_failed", "unpublished", "generation_failed"];
+/** States in which a challenge (its content and files) may change; otherwise unpublish it first. */
+export const editable: ChallengeStatus[] = ["draft", "publish_failed", "unpublished", "generation_failed"];
 
 export async function findChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string, lock = false): Promise<Challenge> {
   if (!isIdShaped(challengeId, "chl") || !isIdShaped(ctfId, "ctf")) throw notFound("Challenge");
@@ -170,9 +172,15 @@ function changedFlag(challenge: Challenge, input: UpdateChallengeInput) {
 
 export async function deleteChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string): Promise<{ deleted: true; id: string }> {
   await openCtf(db, workspaceId, ctfId);
-  const challenge = await findChallenge(db, workspaceId, ctfId, challengeId);
-  if (!editable.includes(challenge.status)) throw conflict(`A ${challenge.status} challenge cannot be deleted; unpublish it first.`);
-  await db.delete(challenges).where(eq(challenges.id, challenge.id));
+  const storageKeys = await db.transaction(async (tx) => {
+    // Locked first: an upload in flight (it holds the same lock) lands before its row is taken here.
+    const challenge = await findChallenge(tx, workspaceId, ctfId, challengeId, true);
+    if (!editable.includes(challenge.status)) throw conflict(`A ${challenge.status} challenge cannot be deleted; unpublish it first.`);
+    const keys = await deleteFileRows(tx, { challengeId: challenge.id });
+    await tx.delete(challenges).where(eq(challenges.id, challenge.id));
+    return keys;
+  });
+  await removeStoredBytes(db, storageKeys);
   return { deleted: true, id: challengeId };
 }
 

@@ -6,8 +6,10 @@ import { AppError, conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
 import { scheduleStep } from "@/lib/outbox/steps";
-import { configuredHostKind, hostFor, HostError } from "./hosting";
-import { settleFinalScores } from "./scoreboard";
+import { deleteFileRows, removeStoredBytes } from "./file-keys";
+import { configuredHostKind, describeHostError, hostFor } from "./hosting";
+import { builtinStandings, settleFinalScores } from "./scoreboard";
+import { readHostStandings } from "./standings";
 import type { CreateCtfInput, CtfView, UpdateCtfInput } from "./schemas";
 import { toCtfView } from "./views";
 
@@ -133,9 +135,7 @@ export async function completeCtfDeploy(db: Db, ctfId: string): Promise<void> {
   }
 }
 
-export function describeHostError(error: unknown): string {
-  return (error instanceof HostError ? error.message : `Unexpected error: ${(error as Error).message ?? error}`).slice(0, 500);
-}
+export { describeHostError };
 
 async function runHost<T>(action: () => Promise<T>): Promise<T> {
   try {
@@ -158,13 +158,16 @@ export async function stopCtf(db: Db, workspaceId: string, ctfId: string): Promi
 export async function archiveCtf(db: Db, workspaceId: string, ctfId: string): Promise<CtfView> {
   const current = await findCtf(db, workspaceId, ctfId);
   assertState(current, "archive");
+  // An external host's standings (CTFd's scoreboard and solves) are read before its teardown and
+  // outside the transaction (a network call holds no lock); a failure is a 503 and changes nothing.
+  const remote = current.host === "builtin" ? undefined : await readHostStandings(db, current);
   if (current.status === "deployed") await runHost(() => hostFor(current.host, db).teardownCompetition(current));
   await db.transaction(async (tx) => {
     const ctf = await findCtf(tx, workspaceId, ctfId, true);
     assertState(ctf, "archive");
-    // Played here (the built-in host): the final scores first (they write members.score), then
-    // the rows that show them. On an external host the members' scores are kept as they are.
-    const standings = ctf.host === "builtin" ? await settleFinalScores(tx, ctf.id) : undefined;
+    // The final scores first (they write members.score), then the rows that show them. Played
+    // here (the built-in host), they are read in this transaction, which waits for submissions in flight.
+    const standings = await settleFinalScores(tx, remote ?? (await builtinStandings(tx, ctf.id)));
     const [challengeRows, memberRows] = await Promise.all([
       tx.select().from(challenges).where(eq(challenges.ctfId, ctf.id)),
       tx.select().from(members).where(eq(members.ctfId, ctf.id)),
@@ -174,8 +177,9 @@ export async function archiveCtf(db: Db, workspaceId: string, ctfId: string): Pr
       archived_at: archivedAt.toISOString(),
       challenges: challengeRows.map((c) => ({ challenge_id: c.id, title: c.title, category: c.category, points: c.points, status: c.status, platform_challenge_id: c.platformChallengeId })),
       members: memberRows.map((m) => ({ member_id: m.id, email: m.email, status: m.status, score: m.score })),
-      scores: standings?.scores ?? [...memberRows].sort((a, b) => b.score - a.score).map((m) => ({ member_id: m.id, email: m.email, score: m.score })),
-      ...(standings ? { solves: standings.solves, attempts: standings.attempts } : {}),
+      scores: standings.scores,
+      solves: standings.solves,
+      attempts: standings.attempts,
     };
     await tx.update(ctfs).set({ status: "archived", snapshot, archivedAt, updatedAt: archivedAt }).where(eq(ctfs.id, ctf.id));
     await publishEvent(tx, workspaceId, "ctf.archived", {
@@ -200,11 +204,14 @@ export async function deleteCtf(db: Db, workspaceId: string, ctfId: string): Pro
   const current = await findCtf(db, workspaceId, ctfId);
   assertState(current, "delete");
   await runHost(() => hostFor(current.host, db).teardownCompetition(current));
-  await db.transaction(async (tx) => {
+  const storageKeys = await db.transaction(async (tx) => {
     const ctf = await findCtf(tx, workspaceId, ctfId, true);
     assertState(ctf, "delete");
+    const keys = await deleteFileRows(tx, { ctfId: ctf.id });
     await tx.delete(ctfs).where(eq(ctfs.id, ctf.id));
     await publishEvent(tx, workspaceId, "ctf.deleted", { managed_ctf_id: ctf.id, title: ctf.title, deleted_at: new Date().toISOString() });
+    return keys;
   });
+  await removeStoredBytes(db, storageKeys);
   return { deleted: true, id: ctfId };
 }

@@ -21,11 +21,11 @@ import {
   updateCtfInput,
 } from "./schemas";
 
-/** A competition, or one of its challenges, in the path: also the players' routes (./play-contracts.ts). */
+/** A competition, or one of its challenges, in the path: also the players' routes (./play-contracts.ts); a deployment: also its players' (./deployment-play-contracts.ts). */
 export const ctfParams = z.object({ ctf_id: prefixedParam("ctf", "Competition") });
 export const challengeParams = ctfParams.extend({ challenge_id: prefixedParam("chl", "Challenge") });
-const deploymentParams = z.object({ deployment_id: prefixedParam("dep", "Deployment") });
-const deleted = z.object({ deleted: z.literal(true), id: z.string() });
+export const deploymentParams = z.object({ deployment_id: prefixedParam("dep", "Deployment") });
+export const deleted = z.object({ deleted: z.literal(true), id: z.string() });
 
 /** The competition platform: /api/v1 (an API key or the dashboard's session), the archive snapshot and the public join form. */
 export const ctfContracts = {

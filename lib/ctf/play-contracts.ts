@@ -24,7 +24,7 @@ export const playContracts = {
       tag: "Competitions",
       summary: "A competition's scoreboard",
       description:
-        "Every joined player by score (points of solved challenges minus the costs of unlocked hints); ties go to who reached the score first. Positions are distinct. Players appear by display name, never by address.",
+        "Every joined player by score (points of solved challenges minus the costs of unlocked hints); ties go to who reached the score first. Positions are distinct. Players appear by display name, never by address. On a CTFd-hosted competition, CTFd's own scoreboard (`/api/v1/scoreboard`) with the solves of this competition's challenges; its accounts are matched to members by address (`member_id` null for one no member matches, `platform_account_id` CTFd's id); CTFd failing → 503. Once archived: the snapshot's final scoreboard.",
     },
   }),
   ctftime: contract({
@@ -69,7 +69,12 @@ export const playContracts = {
     query: pagingQuery,
     status: 200,
     response: scoreboardList,
-    docs: { tag: "Public pages", summary: "The live scoreboard of a competition's page", description: "As `GET /api/v1/ctfs/{ctf_id}/scoreboard`, for a deployed competition (else 404); the page polls it." },
+    docs: {
+      tag: "Public pages",
+      summary: "The scoreboard of a competition's page",
+      description:
+        "As `GET /api/v1/ctfs/{ctf_id}/scoreboard`: a deployed competition's live one (the page polls it; on CTFd, reads are shared for 15 s), an archived competition's final one from its snapshot; any other state → 404.",
+    },
   }),
   attempt: contract({
     id: "play.attempts.create",

@@ -31,9 +31,10 @@ export type HintUnlockView = z.infer<typeof hintUnlockView>;
 export const scoreboardEntry = z
   .object({
     pos: z.number().int().meta({ description: "Position, from 1; distinct (ties go to who reached the score first)." }),
-    member_id: z.string(),
-    name: z.string().meta({ description: "The player's display name (never the address)." }),
-    score: z.number().int().meta({ description: "Points of solved challenges minus the costs of unlocked hints." }),
+    member_id: z.string().nullable().meta({ description: "The member (`mem_…`); null for a CTFd account whose address matches no member." }),
+    platform_account_id: z.number().int().optional().meta({ description: "Additive, CTFd-hosted competitions only: the account's id in CTFd." }),
+    name: z.string().meta({ description: "The player's display name (never the address); on CTFd, the account's name." }),
+    score: z.number().int().meta({ description: "Points of solved challenges minus the costs of unlocked hints (on CTFd, CTFd's score)." }),
     solves: z.number().int(),
     last_solve_at: z.string().nullable(),
   })

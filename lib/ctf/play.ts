@@ -46,6 +46,8 @@ export function assertRunning(ctf: Ctf, now: Date): void {
 async function runningChallenge(tx: Db, player: Player, challengeId: string, now: Date): Promise<{ ctf: Ctf; challenge: Challenge }> {
   const [ctf] = await tx.select().from(ctfs).where(eq(ctfs.id, player.ctfId)).for("key share");
   if (!ctf) throw notFound("Competition");
+  // On an external host the players play there (CTFd's own flag box): nothing is scored here.
+  if (ctf.host !== "builtin") throw conflict("This competition is played on its hosting platform (CTFd): submit flags and unlock hints there.");
   assertRunning(ctf, now);
   const [challenge] = await tx
     .select()

@@ -1,15 +1,16 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { challenges, ctfs, deployments, members } from "@/db/schema";
 import { isIdShaped } from "@/lib/ids";
 import { isTokenShaped } from "@/lib/tests/links";
+import { liveState } from "./deployment-play";
 
 /**
  * What the public pages served by the built-in host may show, without an account:
- * a deployed competition and its published challenges' titles, categories and points (their
- * content goes to players: lib/ctf/play.ts), a live standalone deployment,
- * and an invitation's competition. Never flags, flag hashes, tokens, members or the
- * workspace; nothing of a competition that is not deployed.
+ * a deployed (or archived) competition and its published challenges' titles, categories and
+ * points (their content goes to players while it runs: lib/ctf/play.ts), a live standalone
+ * deployment, and an invitation's competition. Never flags, flag hashes, tokens, members or
+ * the workspace; nothing of a competition that is neither deployed nor archived.
  */
 
 export type PublicChallenge = {
@@ -32,6 +33,11 @@ export type PublicCompetition = {
   starts_at: string;
   ends_at: string;
   is_public: boolean;
+  /** `deployed` (before, while and after its window) or `archived` (the final scoreboard only). */
+  status: "deployed" | "archived";
+  /** `builtin` (played on this page) or `ctfd` (played on CTFd, at `url`). */
+  host: string;
+  url: string | null;
   challenges: ChallengeSummary[];
 };
 
@@ -45,13 +51,13 @@ const publicChallengeColumns = {
   hints: challenges.hints,
 };
 
-/** A deployed competition with its published challenges (by category, then points); else null. */
+/** A deployed or archived competition with its published challenges (by category, then points); else null. */
 export async function publicCompetition(db: Db, ctfId: string): Promise<PublicCompetition | null> {
   if (!isIdShaped(ctfId, "ctf")) return null;
   const [ctf] = await db
-    .select({ id: ctfs.id, title: ctfs.title, description: ctfs.description, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, isPublic: ctfs.isPublic })
+    .select({ id: ctfs.id, title: ctfs.title, description: ctfs.description, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, isPublic: ctfs.isPublic, status: ctfs.status, host: ctfs.host, url: ctfs.url })
     .from(ctfs)
-    .where(and(eq(ctfs.id, ctfId), eq(ctfs.status, "deployed")));
+    .where(and(eq(ctfs.id, ctfId), inArray(ctfs.status, ["deployed", "archived"])));
   if (!ctf) return null;
   const rows = await db
     .select(publicChallengeColumns)
@@ -65,27 +71,46 @@ export async function publicCompetition(db: Db, ctfId: string): Promise<PublicCo
     starts_at: ctf.startsAt.toISOString(),
     ends_at: ctf.endsAt.toISOString(),
     is_public: ctf.isPublic,
+    status: ctf.status as PublicCompetition["status"],
+    host: ctf.host,
+    url: ctf.status === "deployed" ? ctf.url : null,
     challenges: rows.map(({ description: _content, hints, ...summary }) => ({ ...summary, hints: hints.map((hint) => ({ cost: hint.cost })) })),
   };
 }
 
-export type PublicDeployment = {
-  id: string;
-  starts_at: string;
-  ends_at: string;
-  challenge: PublicChallenge;
-};
+/**
+ * What a standalone deployment's page (`/d/{deployment_id}`) shows in each state: `live`
+ * (inside its window: the challenge, its description and hint costs — hint texts go to its
+ * players on unlock), `deploying`, `failed`, or `over` (its window elapsed or it was
+ * stopped: "no longer live", with the title and when). Null only for an unknown id.
+ */
+export type DeploymentPageView =
+  | { state: "live"; id: string; starts_at: string; ends_at: string; challenge: Omit<PublicChallenge, "hints"> & { hints: { cost: number }[] } }
+  | { state: "deploying" | "failed"; id: string; title: string }
+  | { state: "over"; id: string; title: string; ended_at: string };
 
-/** A live standalone deployment whose window has not elapsed; else null (stopped, failed, not yet live, unknown). */
-export async function publicDeployment(db: Db, deploymentId: string, now = new Date()): Promise<PublicDeployment | null> {
+export async function deploymentPage(db: Db, deploymentId: string, now = new Date()): Promise<DeploymentPageView | null> {
   if (!isIdShaped(deploymentId, "dep")) return null;
   const [row] = await db
-    .select({ id: deployments.id, startsAt: deployments.startsAt, endsAt: deployments.endsAt, challenge: publicChallengeColumns })
+    .select({ deployment: deployments, challenge: publicChallengeColumns })
     .from(deployments)
     .innerJoin(challenges, eq(challenges.id, deployments.challengeId))
-    .where(and(eq(deployments.id, deploymentId), eq(deployments.status, "live")));
-  if (!row || row.endsAt <= now) return null;
-  return { id: row.id, starts_at: row.startsAt.toISOString(), ends_at: row.endsAt.toISOString(), challenge: row.challenge };
+    .where(eq(deployments.id, deploymentId));
+  if (!row) return null;
+  const { deployment, challenge } = row;
+  const state = liveState(deployment, now);
+  if (state === "live") {
+    return {
+      state,
+      id: deployment.id,
+      starts_at: deployment.startsAt.toISOString(),
+      ends_at: deployment.endsAt.toISOString(),
+      challenge: { ...challenge, hints: challenge.hints.map((hint) => ({ cost: hint.cost })) },
+    };
+  }
+  if (state === "deploying" || state === "failed") return { state, id: deployment.id, title: challenge.title };
+  const endedAt = state === "stopped" && deployment.stoppedAt && deployment.stoppedAt < deployment.endsAt ? deployment.stoppedAt : deployment.endsAt;
+  return { state: "over", id: deployment.id, title: challenge.title, ended_at: endedAt.toISOString() };
 }
 
 export type InvitationPreview = {

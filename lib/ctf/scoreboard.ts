@@ -1,10 +1,9 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "@/db";
-import { ctfs, flagAttempts, hintUnlocks, members, solves } from "@/db/schema";
+import { flagAttempts, hintUnlocks, members, solves } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
-import { notFound } from "@/lib/errors";
-import { isIdShaped } from "@/lib/api/values";
 import { defaultPlayerName } from "./players";
+import type { HostStandings } from "./hosting/types";
 import type { ScoreboardEntry } from "./play-schemas";
 
 /**
@@ -37,24 +36,16 @@ export async function playerScore(db: Db, memberId: string): Promise<number> {
   return Number(rowsOf<{ score: number | string }>(result)[0].score);
 }
 
-/** The scoreboard of a workspace's competition (`GET /api/v1/ctfs/{ctf_id}/scoreboard`). */
-export async function workspaceScoreboard(db: Db, workspaceId: string, ctfId: string, paging: Paging): Promise<Page<ScoreboardEntry>> {
-  if (!isIdShaped(ctfId, "ctf")) throw notFound("Competition");
-  const [ctf] = await db.select({ id: ctfs.id }).from(ctfs).where(and(eq(ctfs.id, ctfId), eq(ctfs.workspaceId, workspaceId)));
-  if (!ctf) throw notFound("Competition");
-  return scoreboardPage(db, ctfId, paging);
-}
-
 /**
- * At archiving, in its transaction: writes each member's final score (`members.score`) and
- * returns what the snapshot keeps — the scoreboard, every solve, and the attempts per
- * challenge (counts only, never what was submitted).
+ * The standings kept in our tables (the built-in host): the scoreboard with each player's
+ * address (for the snapshot), every solve, and the attempts per challenge (counts only, never
+ * what was submitted).
  */
-export async function settleFinalScores(tx: Db, ctfId: string) {
+export async function builtinStandings(db: Db, ctfId: string): Promise<HostStandings> {
   const [scores, solveRows, attemptRows] = await Promise.all([
-    fullScoreboard(tx, ctfId),
-    tx.select({ member_id: solves.memberId, challenge_id: solves.challengeId, points: solves.points, solvedAt: solves.solvedAt }).from(solves).where(eq(solves.ctfId, ctfId)).orderBy(asc(solves.solvedAt), asc(solves.id)),
-    tx
+    fullScoreboard(db, ctfId),
+    db.select({ member_id: solves.memberId, challenge_id: solves.challengeId, points: solves.points, solvedAt: solves.solvedAt }).from(solves).where(eq(solves.ctfId, ctfId)).orderBy(asc(solves.solvedAt), asc(solves.id)),
+    db
       .select({
         challenge_id: flagAttempts.challengeId,
         attempts: sql<number>`count(*)::int`,
@@ -64,7 +55,6 @@ export async function settleFinalScores(tx: Db, ctfId: string) {
       .where(eq(flagAttempts.ctfId, ctfId))
       .groupBy(flagAttempts.challengeId),
   ]);
-  for (const entry of scores) await tx.update(members).set({ score: entry.score }).where(eq(members.id, entry.member_id));
   return {
     scores,
     solves: solveRows.map(({ solvedAt, ...row }) => ({ ...row, solved_at: solvedAt.toISOString() })),
@@ -72,12 +62,14 @@ export async function settleFinalScores(tx: Db, ctfId: string) {
   };
 }
 
-/** The scoreboard of the public page (`GET /api/c/{ctf_id}/scoreboard`): deployed competitions only, like the page. */
-export async function publicScoreboard(db: Db, ctfId: string, paging: Paging): Promise<Page<ScoreboardEntry>> {
-  if (!isIdShaped(ctfId, "ctf")) throw notFound("Competition");
-  const [ctf] = await db.select({ id: ctfs.id }).from(ctfs).where(and(eq(ctfs.id, ctfId), eq(ctfs.status, "deployed")));
-  if (!ctf) throw notFound("Competition");
-  return scoreboardPage(db, ctfId, paging);
+/**
+ * At archiving, in its transaction: writes each known member's final score (`members.score`)
+ * from the host's standings (read in this transaction for the built-in host), and returns
+ * them for the snapshot.
+ */
+export async function settleFinalScores(tx: Db, standings: HostStandings): Promise<HostStandings> {
+  for (const entry of standings.scores) if (entry.member_id) await tx.update(members).set({ score: entry.score }).where(eq(members.id, entry.member_id));
+  return standings;
 }
 
 function rankedPlayers(db: Db, ctfId: string) {

@@ -31,6 +31,11 @@ export const eventCatalog = {
       questions: z.number().int(),
       recipient: z.object({ email: z.string(), name: z.string() }),
       domains: z.array(domainResult),
+      /**
+       * Not in the specification (additive): score ≥ the test's pass_mark, null without a pass
+       * mark. Every completion sends it; optional only for events recorded before it existed.
+       */
+      passed: z.boolean().nullable().optional(),
     }),
   },
   "ctf.deployed": {

@@ -8,6 +8,7 @@ import { templateKeys } from "@/lib/ctf/template-catalog";
  */
 
 const id = z.string().min(1);
+const rowId = z.number().int().positive();
 
 /**
  * Every kind of scheduled step (table `scheduled_steps`) and the schema of its payload. The
@@ -39,6 +40,18 @@ export const stepCatalog = {
   "deployment.stop": {
     description: "Stop a live deployment when its window elapses.",
     payload: z.object({ deploymentId: id, reason: z.enum(["window_elapsed", "stopped_by_request"]) }),
+  },
+  "test.deadline": {
+    description: "Submit a recipient's attempt at its deadline (time limit or closes_at) with the answers given.",
+    payload: z.object({ recipientId: rowId }),
+  },
+  "test.reminder": {
+    description: "E-mail the one reminder to a test's recipients who have not completed reminder_after_hours after it was e-mailed.",
+    payload: z.object({ testId: rowId }),
+  },
+  "test.result_email": {
+    description: "E-mail a recipient who completed their result (send_result), with the answers as show_answers allows.",
+    payload: z.object({ recipientId: rowId }),
   },
 } as const satisfies Record<string, { description: string; payload: z.ZodType<Record<string, unknown>> }>;
 

@@ -1,5 +1,6 @@
 import { ctfStepHandlers } from "@/lib/ctf/steps";
 import type { StepHandlers } from "@/lib/outbox/steps";
+import { testStepHandlers } from "@/lib/tests/steps";
 
 /**
  * What runs each kind of scheduled step (lib/jobs/catalog.ts), for both executors. Each area
@@ -8,4 +9,5 @@ import type { StepHandlers } from "@/lib/outbox/steps";
  */
 export const stepHandlers = {
   ...ctfStepHandlers,
+  ...testStepHandlers,
 } satisfies StepHandlers;

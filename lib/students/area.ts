@@ -2,6 +2,7 @@ import { and, desc, eq, or } from "drizzle-orm";
 import type { Db } from "@/db";
 import { certifications, classes, classInvitations, recipients, tests, workspaces, type RecipientResult, type RecipientStatus } from "@/db/schema";
 import { recipientLink } from "@/lib/tests/links";
+import { testName } from "@/lib/tests/settings";
 
 export type StudentClass = {
   id: number;
@@ -14,6 +15,8 @@ export type StudentClass = {
 export type StudentTest = {
   recipient_id: number;
   code: string;
+  /** The test's name (default "{certification} test"). */
+  name: string;
   certification: string;
   trainer: string;
   status: RecipientStatus;
@@ -51,7 +54,7 @@ export async function studentArea(db: Db, user: { id: string; email: string }): 
       .where(and(eq(classInvitations.studentUserId, user.id), eq(classInvitations.status, "joined")))
       .orderBy(desc(classInvitations.joinedAt), desc(classInvitations.id)),
     db
-      .select({ recipient: recipients, code: tests.code, certification: tests.certificationName, trainer: workspaces.name })
+      .select({ recipient: recipients, code: tests.code, name: tests.name, certification: tests.certificationName, trainer: workspaces.name })
       .from(recipients)
       .innerJoin(tests, eq(tests.id, recipients.testId))
       .innerJoin(workspaces, eq(workspaces.id, tests.workspaceId))
@@ -66,9 +69,10 @@ export async function studentArea(db: Db, user: { id: string; email: string }): 
       trainer: row.trainer,
       joined_at: row.joinedAt?.toISOString() ?? null,
     })),
-    tests: testRows.map(({ recipient, code, certification, trainer }) => ({
+    tests: testRows.map(({ recipient, code, name, certification, trainer }) => ({
       recipient_id: recipient.id,
       code,
+      name: testName({ name, certificationName: certification }),
       certification,
       trainer,
       status: recipient.status,

@@ -12,6 +12,7 @@ const recipient = (over: Partial<TestView["recipients"][number]>): TestView["rec
   last_emailed_at: null,
   started_at: null,
   completed_at: null,
+  answered: 0,
   email_delivery: { status: "sent", detail: null, updated_at: null },
   ...over,
 });
@@ -57,14 +58,15 @@ describe("testResultsCsv", () => {
               { id: 9, name: "Operations", percent: 50, correct: 1, questions: 2 },
               { id: 7, name: "Threats, attacks", percent: 66.7, correct: 2, questions: 3 },
             ],
+            passed: false,
           },
         }),
       ],
     });
     expect(csv.split("\r\n")).toEqual([
-      'email,name,status,sent_at,started_at,completed_at,percent,correct,questions,"Threats, attacks %",Operations %',
-      "ada@example.com,Ada,sent,2025-01-01T10:00:00.000Z,,,,,,,",
-      "bob@example.com,Bob,completed,2025-01-01T10:00:00.000Z,2025-01-01T11:00:00.000Z,2025-01-01T11:10:00.000Z,60,3,5,66.7,50",
+      'email,name,status,sent_at,started_at,completed_at,percent,correct,questions,passed,"Threats, attacks %",Operations %',
+      "ada@example.com,Ada,sent,2025-01-01T10:00:00.000Z,,,,,,,,",
+      "bob@example.com,Bob,completed,2025-01-01T10:00:00.000Z,2025-01-01T11:00:00.000Z,2025-01-01T11:10:00.000Z,60,3,5,false,66.7,50",
       "",
     ]);
   });

@@ -28,7 +28,8 @@ export function resultsFilename(code: string): string {
 
 /**
  * A test's results as CSV: one row per recipient (in the order of the test view) with
- * email, name, status, sent_at, started_at, completed_at, percent, correct, questions, then
+ * email, name, status, sent_at, started_at, completed_at, percent, correct, questions,
+ * passed (true or false against the pass mark; empty without one, or before completion), then
  * one percent column per domain of the test (named "<domain> %"). Result cells are empty
  * until the recipient has completed. Lines end with CRLF.
  */
@@ -43,6 +44,7 @@ export function testResultsCsv(test: Pick<TestView, "domains" | "recipients">): 
     "percent",
     "correct",
     "questions",
+    "passed",
     ...test.domains.map((domain) => `${domain.name} %`),
   ];
   const rows = test.recipients.map((recipient) => {
@@ -58,6 +60,7 @@ export function testResultsCsv(test: Pick<TestView, "domains" | "recipients">): 
       result?.percent,
       result?.correct,
       result?.questions,
+      result && result.passed !== null ? String(result.passed) : null,
       ...test.domains.map((domain) => byDomain.get(domain.id)),
     ];
   });

@@ -1,20 +1,25 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { recipients, testQuestions, type Recipient, type Test, type Workspace } from "@/db/schema";
+import { recipients, testQuestions, type OptionOrders, type Recipient, type Test, type Workspace } from "@/db/schema";
 import { personalizedRenderer } from "@/lib/email/personalize";
 import { queueEmails } from "@/lib/email/send";
 import { TestInvitationEmail } from "@/lib/email/templates/test-invitation";
 import { AppError, planLimit } from "@/lib/errors";
+import { scheduleStep } from "@/lib/outbox/steps";
 import { planLimits } from "@/lib/plans";
 import { shuffle } from "./draw";
 import { newToken, recipientLink } from "./links";
 import type { EmailDeliveryView, RecipientView } from "./schemas";
+import { testName } from "./settings";
+import { settingsLines } from "./settings-text";
 
 export type NewRecipient = { email: string; name: string; studentUserId?: string | null };
 
 /**
  * Adds recipients to a test inside the caller's transaction: checks the plan's seats, gives
- * each a token and a shuffled order, and queues their e-mails unless `sendEmail` is false.
+ * each a token, a shuffled order of the questions and (with shuffle_options) of each
+ * question's options, queues their e-mails unless `sendEmail` is false, and with
+ * reminder_after_hours schedules the reminder of this batch.
  * `workspace` is the test's workspace as returned by `lockWorkspace(tx, …)`, which the
  * caller took first in this transaction: the seat count below is exact only under it.
  */
@@ -47,9 +52,12 @@ export async function insertRecipients(
       })),
     });
   }
-  const questionIds = (
-    await tx.select({ id: testQuestions.id }).from(testQuestions).where(eq(testQuestions.testId, test.id)).orderBy(asc(testQuestions.position))
-  ).map((row) => row.id);
+  const questionRows = await tx
+    .select({ id: testQuestions.id, options: sql<number>`jsonb_array_length(${testQuestions.options})` })
+    .from(testQuestions)
+    .where(eq(testQuestions.testId, test.id))
+    .orderBy(asc(testQuestions.position));
+  const questionIds = questionRows.map((row) => row.id);
 
   const created: Recipient[] = [];
   for (let i = 0; i < people.length; i += 500) {
@@ -60,13 +68,44 @@ export async function insertRecipients(
       name: person.name,
       token: newToken(),
       questionOrder: shuffle(questionIds),
+      optionOrders: optionOrdersFor(questionRows, test.shuffleOptions),
       studentUserId: person.studentUserId ?? null,
       lastSentAt: options.sendEmail ? new Date() : null,
     }));
     created.push(...(await tx.insert(recipients).values(chunk).returning()));
   }
-  if (options.sendEmail) await queueInvitations(tx, test, workspace.name, created);
+  if (options.sendEmail) {
+    await queueInvitations(tx, test, workspace.name, created);
+    await scheduleReminder(tx, test);
+  }
   return created;
+}
+
+/**
+ * Each question's options in this recipient's order (`order[shown]` = the option's index in
+ * the question); the identity when the test does not shuffle. Stored on the recipient, so the
+ * page and the answer route map positions without another read.
+ */
+function optionOrdersFor(questions: { id: number; options: number }[], shuffleOptions: boolean): OptionOrders {
+  return Object.fromEntries(
+    questions.map((question) => {
+      const identity = Array.from({ length: question.options }, (_, index) => index);
+      return [String(question.id), shuffleOptions ? shuffle(identity) : identity];
+    }),
+  );
+}
+
+/**
+ * The reminder of the recipients just e-mailed: one step, due reminder_after_hours from now,
+ * unless that is at or after closes_at (no reminder is sent then). The step reminds every
+ * recipient of the test then due and not yet reminded (lib/tests/follow-up.ts), so a step
+ * per batch, never one per recipient.
+ */
+async function scheduleReminder(tx: Db, test: Test): Promise<void> {
+  if (test.reminderAfterHours === null) return;
+  const due = new Date(Date.now() + test.reminderAfterHours * 3_600_000);
+  if (test.closesAt && due >= test.closesAt) return;
+  await scheduleStep(tx, test.workspaceId, "test.reminder", { testId: test.id }, due);
 }
 
 export async function queueInvitations(tx: Db, test: Test, trainer: string, people: Recipient[]): Promise<void> {
@@ -77,8 +116,10 @@ export async function queueInvitations(tx: Db, test: Test, trainer: string, peop
     people.map(async (recipient) => {
       const props = {
         name: recipient.name,
+        testName: testName(test),
         certification: test.certificationName,
         questions: test.questionCount,
+        settings: settingsLines(test),
         link: recipientLink(recipient.token),
         trainer,
       };
@@ -87,7 +128,7 @@ export async function queueInvitations(tx: Db, test: Test, trainer: string, peop
         workspaceId: test.workspaceId,
         recipientId: recipient.id,
         to: recipient.email,
-        subject: `Your ${test.certificationName} practice test`,
+        subject: `Your practice test: ${props.testName}`,
         ...(await renderInvitation(props)),
         links: [props.link],
       };
@@ -96,8 +137,11 @@ export async function queueInvitations(tx: Db, test: Test, trainer: string, peop
   await queueEmails(tx, emails);
 }
 
-/** The recipient as the API shows it; `emailDelivery` is the latest e-mail's view (email-status.ts). */
-export function toRecipientView(recipient: Recipient, emailDelivery: EmailDeliveryView): RecipientView {
+/**
+ * The recipient as the API shows it; `emailDelivery` is the latest e-mail's view
+ * (email-status.ts), `answered` how many questions they answered (progress.ts).
+ */
+export function toRecipientView(recipient: Recipient, emailDelivery: EmailDeliveryView, answered: number): RecipientView {
   return {
     id: recipient.id,
     email: recipient.email,
@@ -115,9 +159,11 @@ export function toRecipientView(recipient: Recipient, emailDelivery: EmailDelive
             correct: recipient.result.correct,
             questions: recipient.result.questions,
             domains: recipient.result.domains,
+            passed: recipient.result.passed ?? null,
           },
         }
       : {}),
+    answered,
     email_delivery: emailDelivery,
   };
 }

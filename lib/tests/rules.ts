@@ -56,5 +56,23 @@ export function creationRules(test: NewTest): { fields: FieldError[]; plan: Draw
     if (seen.has(entry.domainId)) fields.push({ field: entry.field, message: `Domain ${entry.domainId} is listed twice.` });
     seen.add(entry.domainId);
   }
+  fields.push(...settingsRules(test));
   return { fields, plan };
 }
+
+/** The rules between settings (each field alone is checked by its schema). `now` is the creation time. */
+export function settingsRules(test: Pick<NewTest, "opens_at" | "closes_at" | "show_answers" | "reminder_after_hours">, now = new Date()): FieldError[] {
+  const fields: FieldError[] = [];
+  const { opens_at: opensAt, closes_at: closesAt } = test;
+  if (closesAt) {
+    if (opensAt && closesAt <= opensAt) fields.push({ field: "closes_at", message: "Must be after opens_at." });
+    else if (closesAt <= now) fields.push({ field: "closes_at", message: "Must be in the future: nobody could start a test that is already closed." });
+    else if (test.reminder_after_hours && now.getTime() + test.reminder_after_hours * HOUR_MS >= closesAt.getTime()) {
+      fields.push({ field: "reminder_after_hours", message: "The reminder would come after closes_at, and none is sent then: choose fewer hours." });
+    }
+  }
+  if (test.show_answers === "after_close" && !closesAt) fields.push({ field: "show_answers", message: "after_close needs closes_at: set when the test closes, or choose after_submit or never." });
+  return fields;
+}
+
+const HOUR_MS = 3_600_000;

@@ -9,9 +9,11 @@ import { lockWorkspace } from "@/lib/workspaces/lock";
 import { shuffle } from "./draw";
 import { isTestCodeShaped, newTestCode } from "./links";
 import { deliveryFor, latestEmailDeliveries } from "./email-status";
+import { answeredBy, answeredCounts } from "./progress";
 import { insertRecipients, queueInvitations, toRecipientView, type NewRecipient } from "./recipients";
 import { creationRules, duplicateEmails } from "./rules";
 import { type NewRecipients, type NewTest, type RecipientView, type TestSummaryView, type TestView } from "./schemas";
+import { settingsColumns, settingsView } from "./settings";
 
 /**
  * Creates a test: checks every field first and reports all that are wrong at once, then,
@@ -79,6 +81,7 @@ export async function createTest(db: Db, workspaceId: string, parsed: NewTest): 
         certificationName: certification.name,
         questionCount: total,
         classId: parsed.class_id ?? null,
+        ...settingsColumns(parsed, certification.name),
       })
       .returning();
     await tx.insert(testDomains).values(
@@ -163,6 +166,7 @@ export async function listTests(db: Db, workspaceId: string, paging: Paging): Pr
 function summaryOf(test: Test, domainList: { id: number; name: string; questions: number }[]) {
   return {
     code: test.code,
+    ...settingsView(test),
     certification_id: test.certificationId,
     certification: test.certificationName,
     questions: test.questionCount,
@@ -189,12 +193,13 @@ export async function getTest(db: Db, workspaceId: string, code: string): Promis
   ]);
   const started = people.filter((p) => p.status !== "sent").length;
   const completed = people.filter((p) => p.status === "completed").length;
-  const deliveries = await latestEmailDeliveries(db, "recipient", people.map((p) => p.id));
+  const ids = people.map((p) => p.id);
+  const [deliveries, answered] = await Promise.all([latestEmailDeliveries(db, "recipient", ids), answeredCounts(db, ids)]);
   return {
     ...summaryOf(test, byTest.get(test.id) ?? []),
     started,
     completed,
-    recipients: people.map((p) => toRecipientView(p, deliveryFor(deliveries, p.id))),
+    recipients: people.map((p) => toRecipientView(p, deliveryFor(deliveries, p.id), answeredBy(answered, p.id))),
   };
 }
 
@@ -207,7 +212,8 @@ export async function addRecipients(db: Db, workspaceId: string, code: string, p
     insertRecipients(tx, await lockWorkspace(tx, workspaceId), test, parsed.recipients, { sendEmail: parsed.send_email }),
   );
   const deliveries = await latestEmailDeliveries(db, "recipient", created.map((r) => r.id));
-  return created.map((r) => toRecipientView(r, deliveryFor(deliveries, r.id)));
+  // Just added: nobody has answered yet.
+  return created.map((r) => toRecipientView(r, deliveryFor(deliveries, r.id), 0));
 }
 
 /** A fresh e-mail with the same personal link; a completed recipient → 409. */
@@ -224,8 +230,8 @@ export async function resendRecipient(db: Db, workspaceId: string, code: string,
     const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
     const [updated] = await tx.update(recipients).set({ lastSentAt: new Date() }).where(eq(recipients.id, recipient.id)).returning();
     await queueInvitations(tx, test, workspace.name, [updated]);
-    const deliveries = await latestEmailDeliveries(tx, "recipient", [updated.id]);
-    return toRecipientView(updated, deliveryFor(deliveries, updated.id));
+    const [deliveries, answered] = await Promise.all([latestEmailDeliveries(tx, "recipient", [updated.id]), answeredCounts(tx, [updated.id])]);
+    return toRecipientView(updated, deliveryFor(deliveries, updated.id), answeredBy(answered, updated.id));
   });
 }
 

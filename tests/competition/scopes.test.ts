@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db";
-import { challenges, ctfs, deployments, members } from "@/db/schema";
+import { challengeFiles, challenges, ctfs, deployments, members } from "@/db/schema";
 import { completeCtfDeploy } from "@/lib/ctf/competitions";
 import { completeDeploymentDeploy } from "@/lib/ctf/deployments";
 import type { ApiScope } from "@/lib/keys/scopes";
@@ -172,19 +172,24 @@ describe("tenancy: another workspace's ids are 404 on every competition route", 
       [
         "DELETE /ctfs/{ctf_id}",
         "DELETE /ctfs/{ctf_id}/challenges/{challenge_id}",
+        "DELETE /ctfs/{ctf_id}/challenges/{challenge_id}/files/{file_id}",
         "GET /ctfs/{ctf_id}",
         "GET /ctfs/{ctf_id}/challenges",
         "GET /ctfs/{ctf_id}/challenges/{challenge_id}",
+        "GET /ctfs/{ctf_id}/challenges/{challenge_id}/files",
+        "GET /ctfs/{ctf_id}/challenges/{challenge_id}/files/{file_id}",
         "GET /ctfs/{ctf_id}/hint-unlocks",
         "GET /ctfs/{ctf_id}/members",
         "GET /ctfs/{ctf_id}/scoreboard",
         "GET /ctfs/{ctf_id}/scoreboard/ctftime",
         "GET /deployments/{deployment_id}",
+        "GET /deployments/{deployment_id}/solves",
         "PATCH /ctfs/{ctf_id}",
         "PATCH /ctfs/{ctf_id}/challenges/{challenge_id}",
         "POST /ctfs/{ctf_id}/archive",
         "POST /ctfs/{ctf_id}/challenges",
         "POST /ctfs/{ctf_id}/challenges/generate",
+        "POST /ctfs/{ctf_id}/challenges/{challenge_id}/files",
         "POST /ctfs/{ctf_id}/challenges/{challenge_id}/publish",
         "POST /ctfs/{ctf_id}/challenges/{challenge_id}/reveal",
         "POST /ctfs/{ctf_id}/challenges/{challenge_id}/unpublish",
@@ -260,5 +265,6 @@ async function snapshotOf(params: Record<string, string>) {
     challenge: params.challenge_id ? (await database.db.select().from(challenges).where(eq(challenges.id, params.challenge_id)))[0] : undefined,
     deployment: params.deployment_id ? (await database.db.select().from(deployments).where(eq(deployments.id, params.deployment_id)))[0] : undefined,
     members: params.ctf_id ? await database.db.select().from(members).where(eq(members.ctfId, params.ctf_id)) : [],
+    files: params.challenge_id ? await database.db.select().from(challengeFiles).where(eq(challengeFiles.challengeId, params.challenge_id)) : [],
   };
 }

@@ -11,6 +11,7 @@ import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { signInAs } from "../helpers/session";
 import { acceptByProvider, deliverySnapshot, newWebhookSecret, postWebhook, resendEvent, svixSign } from "./support";
+import { createTestInput } from "@/lib/tests/schemas";
 
 // The dashboard routes read the session: the trainer signed in with signInAs.
 vi.mock("@/lib/auth/session", () => import("../helpers/session"));
@@ -44,13 +45,13 @@ let counter = 0;
 /** A test sent (e-mailed) to the given addresses; returns its code and recipients by address. */
 async function sendTest(...emails: string[]) {
   counter += 1;
-  const test = await createTest(database.db, trainer.workspaceId, {
+  const test = await createTest(database.db, trainer.workspaceId, createTestInput.parse({
     certification_id: certificationId,
     send_email: true,
     domains: domainIds.slice(0, 1),
     questions: 1,
     recipients: emails.map((email) => ({ email: email.replace("@", `+${counter}@`), name: "" })),
-  });
+  }));
   const byEmail = (email: string) => test.recipients.find((r) => r.email === email.replace("@", `+${counter}@`))!;
   return { code: test.code, recipient: byEmail };
 }
@@ -231,13 +232,13 @@ describe("POST /api/webhooks/resend → the e-mail status of recipients and invi
   });
 
   it("send_email: false → not_sent", async () => {
-    const test = await createTest(database.db, trainer.workspaceId, {
+    const test = await createTest(database.db, trainer.workspaceId, createTestInput.parse({
       certification_id: certificationId,
       domains: domainIds.slice(0, 1),
       questions: 1,
       recipients: [{ email: "links-only@example.com", name: "" }],
       send_email: false,
-    });
+    }));
     expect(test.recipients[0].email_delivery).toEqual({ status: "not_sent", detail: null, updated_at: null });
   });
 

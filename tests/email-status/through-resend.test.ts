@@ -11,6 +11,7 @@ import { startFakeResend, type FakeResend } from "../helpers/fake-resend";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { newWebhookSecret, postWebhook, resendEvent, svixSign } from "./support";
+import { createTestInput } from "@/lib/tests/schemas";
 
 /**
  * The whole path: invitations sent through the real sender and the Resend SDK to the local
@@ -59,7 +60,7 @@ async function signed(type: string, providerId: string, extra: Parameters<typeof
 describe("Resend events for mail sent through the real sender", () => {
   it("a bounce of a test invitation and the delivery of a class invitation reach the trainer's views", async () => {
     const [domain] = await database.db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, certificationId));
-    const test = await createTest(database.db, trainer.workspaceId, {
+    const test = await createTest(database.db, trainer.workspaceId, createTestInput.parse({
       certification_id: certificationId,
       send_email: true,
       domains: [domain.id],
@@ -68,7 +69,7 @@ describe("Resend events for mail sent through the real sender", () => {
         { email: "nobody@example.com", name: "Nobody" },
         { email: "somebody@example.com", name: "Somebody" },
       ],
-    });
+    }));
     const klass = await createClass(database.db, trainer.workspaceId, { name: "Through Resend", certification_id: certificationId, emails: ["pupil@example.com"] });
     await sendDue();
 

@@ -99,7 +99,7 @@ const anyJson = fc.oneof(
 type Attempt = {
   params: Record<string, string>;
   query?: Record<string, string>;
-  /** An object is sent as JSON; a string as it is. */
+  /** An object is sent as JSON; a string as it is; a FormData (an upload's sample) as multipart/form-data. */
   body?: unknown;
   origin?: string | null;
 };
@@ -116,13 +116,14 @@ function requestFor(route: Route, attempt: Attempt, key: string): Request {
   for (const [name, value] of Object.entries(attempt.query ?? {})) url.searchParams.set(name, value);
   const headers = new Headers({ host: "localhost" });
   if (route.contract.caller === "workspace") headers.set("x-api-key", key);
-  // A player's cookie is named after the competition: with a changed ctf_id it signs nobody in.
+  // A player's cookie is named after the competition (or the deployment): with a changed id it signs nobody in.
   const cookie = valid[route.contract.id]?.cookie;
-  if (route.contract.caller === "player" && cookie) headers.set("cookie", cookie);
+  if ((route.contract.caller === "player" || route.contract.caller === "deployment_player") && cookie) headers.set("cookie", cookie);
   const origin = attempt.origin === undefined ? "http://localhost" : attempt.origin;
   if (origin !== null) headers.set("origin", origin);
-  let body: string | undefined;
-  if (attempt.body !== undefined && route.method !== "GET") {
+  let body: string | FormData | undefined;
+  if (attempt.body instanceof FormData) body = attempt.body;
+  else if (attempt.body !== undefined && route.method !== "GET") {
     body = typeof attempt.body === "string" ? attempt.body : JSON.stringify(attempt.body);
     headers.set("content-type", "application/json");
   }
@@ -231,7 +232,7 @@ function knownBadAttempts(route: Route): Attempt[] {
   if (route.method !== "GET") {
     for (const raw of ['{"a":"\\u0000"}', '{"a":"\\ud800"}', "\u0000", "{", "[".repeat(5000)]) attempts.push({ params, body: raw });
   }
-  if (["session", "public", "player"].includes(route.contract.caller) && route.method !== "GET") {
+  if (["session", "public", "player", "deployment_player"].includes(route.contract.caller) && route.method !== "GET") {
     for (const origin of [null, ...badOrigins]) attempts.push({ params, body: sample, origin });
   }
   return attempts;
@@ -240,7 +241,7 @@ function knownBadAttempts(route: Route): Attempt[] {
 describe("every route answers bad input with a 4xx in the error shape, and writes nothing", () => {
   it("finds the routes of every caller kind", () => {
     const kinds = new Set(routes.map((route) => route.contract.caller));
-    expect([...kinds].sort()).toEqual(["player", "provider", "public", "recipient", "session", "workspace"]);
+    expect([...kinds].sort()).toEqual(["deployment_player", "player", "provider", "public", "recipient", "session", "workspace"]);
     expect(routes.length).toBeGreaterThan(60);
   });
 

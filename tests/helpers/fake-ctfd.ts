@@ -5,7 +5,9 @@ import type { AddressInfo } from "node:net";
  * A local stand-in for a CTFd instance's REST API (`/api/v1`), as CTFd documents it:
  * admin API tokens go in `Authorization: Token <token>` with `Content-Type: application/json`;
  * every answer is JSON with `success`, and `data` on success. It keeps challenges, flags and
- * hints in memory and records every call. It can be told to fail: answer 500 to everything,
+ * hints in memory, and users with their submissions (solves) and awards (hint unlocks) for
+ * the reads of the scoreboard (`/api/v1/scoreboard`, a challenge's solves, a user, the
+ * submissions' counts), and records every call. It can be told to fail: answer 500 to everything,
  * fail only some routes, or go down (the port closed: connection refused) and come back.
  */
 
@@ -21,6 +23,11 @@ export type CtfdChallenge = {
 };
 export type CtfdFlag = { id: number; challenge_id: number; type: string; content: string; data: string };
 export type CtfdHint = { id: number; challenge_id: number; content: string; cost: number; type: string };
+/** A CTFd user (user mode: a user is an account). Hidden and banned users are left off the public reads. */
+export type CtfdUser = { id: number; name: string; email: string; hidden: boolean; banned: boolean };
+export type CtfdSubmission = { id: number; challenge_id: number; user_id: number; type: "correct" | "incorrect"; provided: string; date: Date };
+/** An award: CTFd records a hint unlock as one worth minus the hint's cost. */
+export type CtfdAward = { id: number; user_id: number; name: string; value: number; category: string; date: Date };
 
 export type CtfdCall = {
   method: string;
@@ -43,6 +50,19 @@ export type FakeCtfd = {
   challenges: CtfdChallenge[];
   flags: CtfdFlag[];
   hints: CtfdHint[];
+  users: CtfdUser[];
+  submissions: CtfdSubmission[];
+  awards: CtfdAward[];
+  /** Registers a user, as one signing up on the CTFd instance would. */
+  addUser(user: { name: string; email: string; hidden?: boolean; banned?: boolean }): CtfdUser;
+  /**
+   * A user submits a flag, checked as CTFd checks it (static: equal, or equal ignoring case
+   * with data `case_insensitive`; regex: the pattern matches the whole submission, ignoring
+   * case with that data): a correct one is a solve, once.
+   */
+  attempt(userId: number, challengeId: number, provided: string, at?: Date): "correct" | "incorrect" | "already_solved";
+  /** A user unlocks a hint: an award of minus its cost, as CTFd records it. */
+  unlockHint(userId: number, hintId: number, at?: Date): void;
   /** Calls that reached a route (authorised, not failed on purpose). */
   callsTo(method: string, path: string | RegExp): CtfdCall[];
   mode(): FakeCtfdMode;
@@ -61,11 +81,75 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
   const challenges: CtfdChallenge[] = [];
   const flags: CtfdFlag[] = [];
   const hints: CtfdHint[] = [];
-  let ids = { challenge: 0, flag: 0, hint: 0 };
+  const users: CtfdUser[] = [];
+  const submissions: CtfdSubmission[] = [];
+  const awards: CtfdAward[] = [];
+  let ids = { challenge: 0, flag: 0, hint: 0, user: 0, submission: 0, award: 0 };
   let mode: FakeCtfdMode = "ok";
   let failing = new Set<string>();
 
-  function route(method: string, path: string, body: any): Reply {
+  const notFound: Reply = { status: 404, body: { success: false, message: "The requested URL was not found on the server." } };
+  /** CTFd's `isoformat`: microseconds and a Z. */
+  const isoformat = (date: Date) => date.toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
+  const visible = (userId: number) => users.some((u) => u.id === userId && !u.hidden && !u.banned);
+  const solvesOf = (filter: (s: CtfdSubmission) => boolean) => submissions.filter((s) => s.type === "correct" && filter(s));
+
+  /** CTFd's standings: accounts with a solve or an award, by score, ties to who reached it first. */
+  function standings() {
+    const byUser = new Map<number, { score: number; last: number }>();
+    const add = (userId: number, value: number, date: Date) => {
+      if (!visible(userId)) return;
+      const entry = byUser.get(userId) ?? { score: 0, last: 0 };
+      entry.score += value;
+      entry.last = Math.max(entry.last, date.getTime());
+      byUser.set(userId, entry);
+    };
+    for (const solve of solvesOf(() => true)) {
+      const challenge = challenges.find((c) => c.id === solve.challenge_id);
+      if (challenge && !challenge.deleted) add(solve.user_id, challenge.value, solve.date);
+    }
+    for (const award of awards) add(award.user_id, award.value, award.date);
+    return [...byUser.entries()].sort(([a, x], [b, y]) => y.score - x.score || x.last - y.last || a - b);
+  }
+
+  function route(method: string, path: string, body: any, query: URLSearchParams): Reply {
+    if (method === "GET" && path === "/api/v1/scoreboard") {
+      const data = standings().map(([userId, entry], index) => {
+        const user = users.find((u) => u.id === userId)!;
+        return { pos: index + 1, account_id: userId, account_url: `/users/${userId}`, account_type: "user", oauth_id: null, name: user.name, score: entry.score, bracket_id: null, bracket_name: null };
+      });
+      return { status: 200, body: { success: true, data } };
+    }
+    const solvesRoute = path.match(/^\/api\/v1\/challenges\/(\d+)\/solves$/);
+    if (method === "GET" && solvesRoute) {
+      const id = Number(solvesRoute[1]);
+      if (!challenges.some((c) => c.id === id && !c.deleted)) return notFound;
+      const data = solvesOf((s) => s.challenge_id === id && visible(s.user_id))
+        .sort((a, b) => a.date.getTime() - b.date.getTime())
+        .map((s) => ({ account_id: s.user_id, name: users.find((u) => u.id === s.user_id)!.name, date: isoformat(s.date), account_url: `/users/${s.user_id}` }));
+      return { status: 200, body: { success: true, data } };
+    }
+    const userRoute = path.match(/^\/api\/v1\/users\/(\d+)$/);
+    if (method === "GET" && userRoute) {
+      const user = users.find((u) => u.id === Number(userRoute[1]));
+      if (!user) return notFound;
+      // The admin view (an admin token) includes the address.
+      return { status: 200, body: { success: true, data: { ...user, type: "user", verified: true, website: null, affiliation: null, country: null, bracket_id: null, team_id: null } } };
+    }
+    if (method === "GET" && path === "/api/v1/submissions") {
+      const perPage = Math.min(100, Math.max(1, Number(query.get("per_page") ?? 50) || 50));
+      const pageNumber = Math.max(1, Number(query.get("page") ?? 1) || 1);
+      const matching = submissions.filter(
+        (s) =>
+          (!query.has("challenge_id") || s.challenge_id === Number(query.get("challenge_id"))) &&
+          (!query.has("user_id") || s.user_id === Number(query.get("user_id"))) &&
+          (!query.has("type") || s.type === query.get("type")),
+      );
+      const pages = Math.ceil(matching.length / perPage);
+      const data = matching.slice((pageNumber - 1) * perPage, pageNumber * perPage).map((s) => ({ ...s, date: isoformat(s.date) }));
+      const pagination = { page: pageNumber, next: pageNumber < pages ? pageNumber + 1 : null, prev: pageNumber > 1 ? pageNumber - 1 : null, pages, per_page: perPage, total: matching.length };
+      return { status: 200, body: { meta: { pagination }, success: true, data } };
+    }
     if (method === "GET" && path === "/api/v1/challenges") {
       return { status: 200, body: { success: true, data: challenges.filter((c) => !c.deleted).map(({ deleted: _deleted, ...c }) => c) } };
     }
@@ -90,7 +174,7 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
     const one = path.match(/^\/api\/v1\/challenges\/(\d+)$/);
     if (one) {
       const challenge = challenges.find((c) => c.id === Number(one[1]) && !c.deleted);
-      if (!challenge) return { status: 404, body: { success: false, message: "The requested URL was not found on the server." } };
+      if (!challenge) return notFound;
       if (method === "GET") return { status: 200, body: { success: true, data: challenge } };
       if (method === "PATCH") {
         if (body?.state !== undefined && !["visible", "hidden", "locked"].includes(body.state)) return { status: 400, body: { success: false, errors: { state: ["Invalid state."] } } };
@@ -115,12 +199,13 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
       hints.push(hint);
       return { status: 200, body: { success: true, data: hint } };
     }
-    return { status: 404, body: { success: false, message: "The requested URL was not found on the server." } };
+    return notFound;
   }
 
   function handle(req: http.IncomingMessage, raw: string): Reply {
     const method = req.method ?? "GET";
-    const path = new URL(req.url ?? "/", "http://ctfd.local").pathname;
+    const url = new URL(req.url ?? "/", "http://ctfd.local");
+    const path = url.pathname;
     if (mode === "error") return { status: 500, body: { success: false, message: "Internal Server Error" } };
     const authorization = req.headers.authorization;
     if (!authorization) return { status: 401, body: { success: false, message: "You must be logged in to access this endpoint." } };
@@ -135,7 +220,7 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
       return { status: 400, body: { success: false, errors: { "": ["Invalid JSON"] } } };
     }
     if (failing.has(`${method} ${path}`)) return { status: 500, body: { success: false, message: "Internal Server Error" } };
-    return route(method, path, body);
+    return route(method, path, body, url.searchParams);
   }
 
   const server = http.createServer((req, res) => {
@@ -183,6 +268,16 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
     });
   }
 
+  /** CTFd's flag check (CTFd/plugins/flags): static compares, regex matches the whole submission. */
+  function flagAccepts(flag: CtfdFlag, provided: string): boolean {
+    const ignoreCase = flag.data === "case_insensitive";
+    if (flag.type === "regex") {
+      const match = new RegExp(flag.content, ignoreCase ? "i" : "").exec(provided);
+      return match !== null && match.index === 0 && match[0] === provided;
+    }
+    return ignoreCase ? flag.content.toLowerCase() === provided.toLowerCase() : flag.content === provided;
+  }
+
   return {
     url: `http://127.0.0.1:${port}`,
     token,
@@ -190,6 +285,25 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
     challenges,
     flags,
     hints,
+    users,
+    submissions,
+    awards,
+    addUser({ name, email, hidden = false, banned = false }) {
+      const user = { id: ++ids.user, name, email, hidden, banned };
+      users.push(user);
+      return user;
+    },
+    attempt(userId, challengeId, provided, at = new Date()) {
+      if (solvesOf((s) => s.user_id === userId && s.challenge_id === challengeId).length) return "already_solved";
+      const correct = flags.some((f) => f.challenge_id === challengeId && flagAccepts(f, provided));
+      submissions.push({ id: ++ids.submission, challenge_id: challengeId, user_id: userId, type: correct ? "correct" : "incorrect", provided, date: at });
+      return correct ? "correct" : "incorrect";
+    },
+    unlockHint(userId, hintId, at = new Date()) {
+      const hint = hints.find((h) => h.id === hintId);
+      if (!hint) throw new Error(`no CTFd hint ${hintId}`);
+      awards.push({ id: ++ids.award, user_id: userId, name: `Hint ${hintId}`, value: -hint.cost, category: `Hint ${hintId}`, date: at });
+    },
     callsTo(method, path) {
       return calls.filter((call) => call.method === method && (typeof path === "string" ? call.path === path : path.test(call.path)) && call.status < 500 && call.status !== 401 && call.status !== 403);
     },
@@ -204,7 +318,7 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
     },
     async close() {
       await down();
-      ids = { challenge: 0, flag: 0, hint: 0 };
+      ids = { challenge: 0, flag: 0, hint: 0, user: 0, submission: 0, award: 0 };
     },
   };
 }

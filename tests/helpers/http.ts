@@ -7,7 +7,7 @@ export type CallOptions = {
   bearer?: boolean;
   params?: Record<string, string>;
   query?: Record<string, string | number>;
-  /** An object is sent as JSON; a string is sent as it is (malformed JSON tests). */
+  /** An object is sent as JSON; a string is sent as it is (malformed JSON tests); a FormData as multipart/form-data. */
   body?: unknown;
   headers?: Record<string, string>;
 };
@@ -23,8 +23,11 @@ export async function call<T = any>(handler: Handler, path: string, options: Cal
     if (options.bearer) headers.set("authorization", `Bearer ${options.key}`);
     else headers.set("x-api-key", options.key);
   }
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) {
+    // multipart/form-data: the Request sets the content type with its boundary.
+    body = options.body;
+  } else if (options.body !== undefined) {
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     headers.set("content-type", "application/json");
   }

@@ -23,6 +23,7 @@ import { AppError } from "@/lib/errors";
 import { createTest } from "@/lib/tests/tests";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
+import { createTestInput } from "@/lib/tests/schemas";
 
 let database: TestDatabase;
 let trainer: Trainer;
@@ -152,13 +153,13 @@ describe("own certifications: fields, domains and questions", () => {
     const own = await ownCertification();
     const accounts = own.domains[0];
     const [original] = await listQuestions(database.db, trainer.workspaceId, own.id);
-    const test = await createTest(database.db, trainer.workspaceId, {
+    const test = await createTest(database.db, trainer.workspaceId, createTestInput.parse({
       certification_id: own.id,
       domains: [accounts.id],
       questions: 1,
       recipients: [{ email: "frozen@example.com", name: "F" }],
       send_email: false,
-    });
+    }));
     await updateQuestion(database.db, trainer.workspaceId, original.id, { prompt: "Changed?", options: ["x", "y"], correct: 1, explanation: "" });
     await renameDomain(database.db, trainer.workspaceId, accounts.id, { name: "Renamed" });
     await deleteQuestion(database.db, trainer.workspaceId, original.id);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogCertificationId } from "@/db/seed";
 import { classes, classInvitations, domains, emailMessages, users } from "@/db/schema";
 import { joinClass, resendInvitation } from "@/lib/classes/classes";
-import { openTest, saveAnswer, submitTest } from "@/lib/tests/taking";
+import { saveAnswer, submitTest } from "@/lib/tests/taking";
 import { setPlan } from "@/lib/workspaces";
 import * as classesRoute from "@/app/api/v1/classes/route";
 import * as classRoute from "@/app/api/v1/classes/[id]/route";
@@ -13,6 +13,7 @@ import * as testsRoute from "@/app/api/v1/tests/route";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
+import { startAndOpen } from "../helpers/taking";
 
 let database: TestDatabase;
 let certificationId: number;
@@ -116,8 +117,8 @@ describe("students join and a test goes to the class", () => {
     expect(sent.body.class_id).toBe(classId);
 
     const token = sent.body.recipients[0].link.split("/t/")[1];
-    const view = await openTest(database.db, token);
-    for (const question of view!.questions) await saveAnswer(database.db, token, { question_id: question.id, option: 0 });
+    const view = await startAndOpen(database.db, token);
+    for (const question of view.questions) await saveAnswer(database.db, token, { question_id: question.id, option: 0 });
     const result = await submitTest(database.db, token);
 
     const progress = await call(progressRoute.GET, `/api/v1/classes/${classId}/progress`, { key: trainer.secret, params });

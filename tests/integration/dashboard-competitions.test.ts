@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { completeGeneration, completePublish } from "@/lib/ctf/challenges";
 import { completeCtfDeploy } from "@/lib/ctf/competitions";
 import { completeDeploymentDeploy, stopLiveDeployment } from "@/lib/ctf/deployments";
-import { invitationPreview, publicCompetition, publicDeployment } from "@/lib/ctf/public";
+import { deploymentPage, invitationPreview, publicCompetition } from "@/lib/ctf/public";
 import { members } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -178,7 +178,7 @@ describe("dashboard competition routes", () => {
     const created = await as(trainer, deploymentsRoute.POST, "/api/v1/deployments", { method: "POST", body: { challenge_id: challengeId, duration_minutes: 30 } });
     expect(created.status).toBe(202);
     const deploymentId = created.body.id;
-    expect(await publicDeployment(database.db, deploymentId), "not live yet").toBeNull();
+    expect(await deploymentPage(database.db, deploymentId), "not live yet").toMatchObject({ state: "deploying", title: "Cookie Jar" });
     await completeDeploymentDeploy(database.db, deploymentId);
 
     const forCtf = await as(trainer, deploymentsRoute.GET, "/api/v1/deployments", { query: { ctf_id: ctfId } });
@@ -190,14 +190,18 @@ describe("dashboard competition routes", () => {
     expect((await as(other, deploymentsRoute.GET, "/api/v1/deployments", { query: { ctf_id: ctfId } })).status).toBe(404);
     expect((await as(trainer, deploymentRoute.GET, "/d", { params: { deployment_id: deploymentId } })).body.status).toBe("live");
 
-    const live = await publicDeployment(database.db, deploymentId);
-    expect(live).toMatchObject({ id: deploymentId, challenge: { title: "Cookie Jar", category: "web", points: 150 } });
+    const live = await deploymentPage(database.db, deploymentId);
+    expect(live).toMatchObject({ state: "live", id: deploymentId, challenge: { title: "Cookie Jar", category: "web", points: 150, hints: [{ cost: 10 }] } });
     expect(JSON.stringify(live)).not.toContain(FLAG);
-    expect(await publicDeployment(database.db, deploymentId, new Date(Date.now() + 31 * 60_000)), "after its window").toBeNull();
+    // A hint's text goes to a player who unlocks it, never onto the page.
+    expect(JSON.stringify(live)).not.toContain("Cookies.");
+    const after = new Date(Date.now() + 31 * 60_000);
+    expect(await deploymentPage(database.db, deploymentId, after), "after its window").toMatchObject({ state: "over", title: "Cookie Jar" });
 
     const stopped = await as(trainer, deploymentStopRoute.POST, "/stop", { method: "POST", params: { deployment_id: deploymentId } });
     expect(stopped.body.status).toBe("stopped");
-    expect(await publicDeployment(database.db, deploymentId)).toBeNull();
+    expect(await deploymentPage(database.db, deploymentId)).toMatchObject({ state: "over", ended_at: expect.any(String) });
+    expect(await deploymentPage(database.db, "dep_unknown")).toBeNull();
     expect(await stopLiveDeployment(database.db, deploymentId, "window_elapsed")).toBe(false);
   });
 

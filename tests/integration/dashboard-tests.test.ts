@@ -1,16 +1,17 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogCertificationId } from "@/db/seed";
-import { domains, testQuestions, tests } from "@/db/schema";
+import { domains } from "@/db/schema";
 import { createClass } from "@/lib/classes/classes";
 import { createClassInput } from "@/lib/classes/schemas";
-import { openTest, saveAnswer, submitTest } from "@/lib/tests/taking";
+import { submitTest } from "@/lib/tests/taking";
 import { setPlan } from "@/lib/workspaces";
 import { workspaceUsage } from "@/lib/workspaces/usage";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { signInAs } from "../helpers/session";
+import { answerAll } from "../helpers/taking";
 
 // The dashboard routes read the session: the trainer signed in with signInAs.
 vi.mock("@/lib/auth/session", () => import("../helpers/session"));
@@ -82,10 +83,7 @@ describe("dashboard test routes", () => {
 
     // Ada answers every question right.
     const token = test.body.recipients[0].link.split("/t/")[1];
-    const opened = await openTest(database.db, token);
-    const [{ id: testId }] = await database.db.select({ id: tests.id }).from(tests).where(eq(tests.code, code));
-    const frozen = new Map((await database.db.select().from(testQuestions).where(eq(testQuestions.testId, testId))).map((q) => [q.id, q]));
-    for (const question of opened!.questions) await saveAnswer(database.db, token, { question_id: question.id, option: frozen.get(question.id)!.correctIndex });
+    await answerAll(database.db, token);
     await submitTest(database.db, token);
 
     const response = await exportRoute.GET(new Request(`http://localhost/api/app/tests/${code}/export`), {
@@ -96,9 +94,9 @@ describe("dashboard test routes", () => {
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="test-${code}-results.csv"`);
     const lines = (await response.text()).split("\r\n");
     const domainHeaders = test.body.domains.map((d: { name: string }) => (d.name.includes(",") ? `"${d.name} %"` : `${d.name} %`));
-    expect(lines[0]).toBe(["email,name,status,sent_at,started_at,completed_at,percent,correct,questions", ...domainHeaders].join(","));
-    expect(lines[1]).toMatch(/^ada@example\.com,"Lovelace, Ada",completed,[^,]+,[^,]+,[^,]+,100,5,5,100,100$/);
-    expect(lines[2]).toMatch(/^bob@example\.com,,sent,[^,]+,,,,,,,$/);
+    expect(lines[0]).toBe(["email,name,status,sent_at,started_at,completed_at,percent,correct,questions,passed", ...domainHeaders].join(","));
+    expect(lines[1]).toMatch(/^ada@example\.com,"Lovelace, Ada",completed,[^,]+,[^,]+,[^,]+,100,5,5,,100,100$/);
+    expect(lines[2]).toMatch(/^bob@example\.com,,sent,[^,]+,,,,,,,,$/);
     expect(lines).toHaveLength(4);
   });
 

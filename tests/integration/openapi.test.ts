@@ -24,4 +24,16 @@ describe("GET /api/openapi.json", () => {
     expect(bodyOf("/api/v1/ctfs/{ctf_id}", "patch").starts_at).toEqual(dateTime);
     expect(bodyOf("/api/v1/deployments", "post").ends_at).toEqual(dateTime);
   });
+
+  it("documents a file upload as multipart/form-data with its file part, and a download's bytes", async () => {
+    const doc = await openapiRoute.GET().json();
+    const upload = doc.paths["/api/v1/ctfs/{ctf_id}/challenges/{challenge_id}/files"].post;
+    expect(upload.requestBody.content["multipart/form-data"].schema).toMatchObject({ type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] });
+    expect(upload.requestBody.content["application/json"]).toBeUndefined();
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(["201", "409", "413", "422"]));
+    expect(upload.responses["413"].description).toContain("FILE_MAX_BYTES");
+    const download = doc.paths["/api/c/{ctf_id}/challenges/{challenge_id}/files/{file_id}"].get;
+    expect(download.responses["200"].content).toHaveProperty("application/octet-stream");
+    expect(download.security).toEqual([{ Player: [] }]);
+  });
 });

@@ -274,7 +274,6 @@ describe.each(playerRoutes.map((route) => ({ ...route, label: `${route.method} $
     expect(await rowCounts()).toEqual(before);
   });
 
-  // A read (a download, a target's page) changes nothing, and a browser sends no Origin with a navigation.
   if (route.method !== "GET") {
     it("refuses a change from another origin (403) and writes nothing", async () => {
       const params = await sample.params!(world, world.owner);
@@ -283,4 +282,56 @@ describe.each(playerRoutes.map((route) => ({ ...route, label: `${route.method} $
       expect(await rowCounts()).toEqual(before);
     });
   }
+});
+
+/**
+ * The routes of a standalone deployment's players (their `dep_player_{deployment_id}`
+ * cookie): nobody, an unknown token and another deployment's cookie are 401 and write
+ * nothing; changes come from our own origin only.
+ */
+const deploymentPlayerRoutes = (await contractRoutes()).filter((route) => route.contract.caller === "deployment_player");
+
+describe.each(deploymentPlayerRoutes.map((route) => ({ ...route, label: `${route.method} ${route.path}` })))("$label (a deployment's player)", (route) => {
+  const sample: Sample = samples[route.contract.id] ?? {};
+  const world = {} as SampleWorld;
+
+  beforeAll(async () => {
+    Object.assign(world, { db: database.db, owner: await createTrainer(database.db), stranger: await createTrainer(database.db) });
+  });
+
+  async function request(params: Record<string, string>, cookie: string | undefined, origin = sameOrigin) {
+    const body = await sample.body?.(world, world.owner, params);
+    return call(route.handler, pathWith(route.path, params), { method: route.method, params, body, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
+  }
+
+  it("has a player cookie in its sample", () => {
+    expect(sample.cookie).toBeDefined();
+  });
+
+  it("answers the player as its contract says", async () => {
+    const params = await sample.params!(world, world.owner);
+    expectContractAnswer(await request(params, sample.cookie!(params)), route);
+  });
+
+  it("answers 401 to nobody, to an unknown token and to another deployment's player, and writes nothing", async () => {
+    const params = await sample.params!(world, world.owner);
+    const other = await sample.params!(world, world.stranger);
+    const before = await rowCounts();
+    expectError(await request(params, undefined), 401, "unauthorized", route);
+    const [name] = sample.cookie!(params)!.split("=");
+    expectError(await request(params, `${name}=dp_${"A".repeat(43)}`), 401, "unauthorized", route);
+    const [otherName, otherToken] = sample.cookie!(other)!.split("=");
+    expectError(await request(params, `${otherName}=${otherToken}`), 401, "unauthorized", route);
+    expectError(await request(params, `${name}=${otherToken}`), 401, "unauthorized", route);
+    // An unknown deployment: its cookie cannot exist.
+    expectError(await request(absentParams(params), sample.cookie!(params)), 401, "unauthorized", route);
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it("refuses a change from another origin (403) and writes nothing", async () => {
+    const params = await sample.params!(world, world.owner);
+    const before = await rowCounts();
+    expectError(await request(params, sample.cookie!(params), otherOrigin), 403, "forbidden", route);
+    expect(await rowCounts()).toEqual(before);
+  });
 });

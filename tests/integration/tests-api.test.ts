@@ -14,6 +14,7 @@ import * as resendRoute from "@/app/api/v1/tests/[code]/recipients/[id]/resend/r
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
+import { answerAll, correctPositions, startAndOpen } from "../helpers/taking";
 
 let database: TestDatabase;
 let trainer: Trainer;
@@ -89,8 +90,8 @@ describe("POST /api/v1/tests (happy)", () => {
     const made = await create({ certification_id: own.id, domains: [own.domains[0].id], questions: 1, recipients: [{ email: "f@example.com" }], send_email: false });
     await database.db.execute(sql`update questions set prompt = 'Edited!' where domain_id = ${own.domains[0].id}`);
     const token = made.body.recipients[0].link.split("/t/")[1];
-    const view = await openTest(database.db, token);
-    expect(view?.questions[0].prompt).toBe("Original?");
+    const view = await startAndOpen(database.db, token);
+    expect(view.questions[0].prompt).toBe("Original?");
   });
 });
 
@@ -172,7 +173,7 @@ describe("reading tests", () => {
 });
 
 describe("the recipient's journey and test.completed", () => {
-  it("started on open, answers saved one by one, completed on submit with results per domain, one webhook", async () => {
+  it("sent until Start, answers saved one by one, completed on submit with results per domain, one webhook", async () => {
     await setPlan(database.db, trainer.workspaceId, "pro");
     const testResults = await createTestResultWebhook(database.db, trainer.workspaceId, { url: "https://receiver.example.com/hook" });
     // A competition endpoint taking every competition event: test.completed is not one of them.
@@ -181,22 +182,21 @@ describe("the recipient's journey and test.completed", () => {
     const code = made.body.code;
     const token = made.body.recipients[0].link.split("/t/")[1];
 
-    const opened = await openTest(database.db, token);
-    expect(opened?.status).toBe("started");
-    expect(opened?.questions).toHaveLength(4);
-    const read = await call(testRoute.GET, `/api/v1/tests/${code}`, { key: trainer.secret, params: { code } });
-    expect(read.body.recipients[0].status).toBe("started");
+    // Opening the link shows the start page and changes nothing; Start starts.
+    const before = await openTest(database.db, token);
+    expect(before).toMatchObject({ status: "sent", questions: [] });
+    expect((await call(testRoute.GET, `/api/v1/tests/${code}`, { key: trainer.secret, params: { code } })).body.recipients[0].status).toBe("sent");
+    await expect(saveAnswer(database.db, token, { question_id: 1, option: 0 })).rejects.toMatchObject({ code: "conflict" });
 
     // Answer: the first two right, the others wrong.
-    const frozen = await database.db.select().from(testQuestions).where(eq(testQuestions.testId, (await database.db.select().from(tests).where(eq(tests.code, code)))[0].id));
-    const byId = new Map(frozen.map((q) => [q.id, q]));
-    for (const [index, question] of opened!.questions.entries()) {
-      const correct = byId.get(question.id)!.correctIndex;
-      await saveAnswer(database.db, token, { question_id: question.id, option: index < 2 ? correct : (correct + 1) % question.options.length });
-    }
+    const opened = await answerAll(database.db, token, 2);
+    expect(opened.status).toBe("started");
+    expect(opened.questions).toHaveLength(4);
+    const read = await call(testRoute.GET, `/api/v1/tests/${code}`, { key: trainer.secret, params: { code } });
+    expect(read.body.recipients[0].status).toBe("started");
     // Changing an answer keeps one row per question.
-    const first = opened!.questions[0];
-    await saveAnswer(database.db, token, { question_id: first.id, option: byId.get(first.id)!.correctIndex });
+    const first = opened.questions[0];
+    await saveAnswer(database.db, token, { question_id: first.id, option: (await correctPositions(database.db, token)).get(first.id)! });
     expect((await database.db.select().from(answers).where(eq(answers.recipientId, made.body.recipients[0].id))).length).toBe(4);
 
     const result = await submitTest(database.db, token);
@@ -228,16 +228,16 @@ describe("the recipient's journey and test.completed", () => {
   it("refuses to submit with unanswered questions, naming them", async () => {
     const made = await create({ certification_id: certificationId, domains: [domainIds[0]], questions: 3, recipients: [{ email: "unfinished@example.com" }], send_email: false });
     const token = made.body.recipients[0].link.split("/t/")[1];
-    const view = await openTest(database.db, token);
-    await saveAnswer(database.db, token, { question_id: view!.questions[0].id, option: 0 });
+    const view = await startAndOpen(database.db, token);
+    await saveAnswer(database.db, token, { question_id: view.questions[0].id, option: 0 });
     await expect(submitTest(database.db, token)).rejects.toMatchObject({ code: "validation_failed", fields: [{ field: "answers.2" }, { field: "answers.3" }] });
   });
 
   it("two submits at once complete once and publish once", async () => {
     const made = await create({ certification_id: certificationId, domains: [domainIds[0]], questions: 1, recipients: [{ email: "twice@example.com" }], send_email: false });
     const token = made.body.recipients[0].link.split("/t/")[1];
-    const view = await openTest(database.db, token);
-    await saveAnswer(database.db, token, { question_id: view!.questions[0].id, option: 0 });
+    const view = await startAndOpen(database.db, token);
+    await saveAnswer(database.db, token, { question_id: view.questions[0].id, option: 0 });
     await Promise.all([submitTest(database.db, token), submitTest(database.db, token)]);
     const published = await database.db.select().from(events).where(sql`${events.data}->>'test' = ${made.body.code}`);
     expect(published).toHaveLength(1);

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogCertificationId } from "@/db/seed";
-import { domains, events, testQuestions, tests, webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import { domains, events, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { publishEvent } from "@/lib/events/publish";
 import { EmbeddedWorker } from "@/lib/jobs/worker";
-import { openTest, saveAnswer, submitTest } from "@/lib/tests/taking";
+import { submitTest } from "@/lib/tests/taking";
 import { MAX_ENDPOINTS_PER_WORKSPACE } from "@/lib/webhooks/schemas";
 import * as webhooksRoute from "@/app/api/v1/webhooks/route";
 import * as webhookRoute from "@/app/api/v1/webhooks/[id]/route";
@@ -20,6 +20,7 @@ import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call, type CallResult } from "../helpers/http";
 import { receiverPool, verifyCertification } from "../helpers/receivers";
 import { signInAs } from "../helpers/session";
+import { answerAll } from "../helpers/taking";
 
 /**
  * Each webhook endpoint belongs to one service. Competition endpoints (/api/v1/webhooks)
@@ -194,12 +195,7 @@ describe("delivery by service", () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const token = made.body.recipients[0].link.split("/t/")[1];
-    const opened = (await openTest(database.db, token))!;
-    const [test] = await database.db.select({ id: tests.id }).from(tests).where(eq(tests.code, made.body.code));
-    const frozen = await database.db.select().from(testQuestions).where(eq(testQuestions.testId, test.id));
-    for (const question of opened.questions) {
-      await saveAnswer(database.db, token, { question_id: question.id, option: frozen.find((q) => q.id === question.id)!.correctIndex });
-    }
+    await answerAll(database.db, token);
     await submitTest(database.db, token);
 
     const [completed] = await database.db.select().from(events).where(and(eq(events.workspaceId, trainer.workspaceId), eq(events.type, "test.completed")));

@@ -5,11 +5,8 @@ export default function DeploymentNotFound() {
     <main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center px-4 py-12">
       <p className="mb-2 text-sm font-bold text-brand-600">Certify</p>
       <Card>
-        <h1 className="text-xl font-semibold">This challenge is not live</h1>
-        <p className="mt-2 text-sm text-slate-600">
-          Its time window has ended or it was stopped, it has not started yet, or the link is incomplete. Ask the organisers for the current
-          link.
-        </p>
+        <h1 className="text-xl font-semibold">There is no challenge at this address</h1>
+        <p className="mt-2 text-sm text-slate-600">The link may be incomplete. Ask the organisers for the current link.</p>
       </Card>
     </main>
   );

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { StartPanel } from "@/components/taking/start-panel";
 import { TestResult } from "@/components/taking/test-result";
 import { TestRunner } from "@/components/taking/test-runner";
 import { getDb } from "@/db";
@@ -22,7 +23,18 @@ export default async function TakeTestPage({ params }: { params: Promise<{ token
     <main className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-10">
       <p className="mb-4 text-sm font-bold text-brand-600">Certify</p>
       {view.status === "completed" && view.result ? (
-        <TestResult certification={view.certification} result={view.result} questions={view.questions} answers={view.answers} review={view.review} signedIn={signedIn} />
+        <TestResult
+          certification={view.certification}
+          testName={view.test.name}
+          result={view.result}
+          questions={view.questions}
+          answers={view.answers}
+          review={view.review}
+          reviewWithheld={view.reviewWithheld}
+          signedIn={signedIn}
+        />
+      ) : view.status === "sent" ? (
+        <StartPanel token={token} view={view} />
       ) : (
         <TestRunner token={token} view={view} signedIn={signedIn} />
       )}

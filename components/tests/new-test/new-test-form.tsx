@@ -15,16 +15,18 @@ import { CertificationStep } from "./certification-step";
 import { DomainsStep } from "./domains-step";
 import { QuestionsStep } from "./questions-step";
 import { RecipientsStep } from "./recipients-step";
-import { newTestSchema, type NewTestValues } from "./schema";
+import { defaultSettings, newTestSchema, type NewTestValues } from "./schema";
+import { SettingsStep } from "./settings-step";
 
 /**
- * A new test in five steps: 1. certification, 2. domains, 3. questions, 4. recipients (people
- * or a class), 5. create. The form is checked in the browser with the contract's schema and
+ * A new test in steps: 1. certification, 2. domains, 3. questions, 4. recipients (people or a
+ * class), 5. settings (optional), then create. The form is checked in the browser with the contract's schema and
  * the server's own creation rules; what only the server knows (seats, available questions)
  * comes back beside the same fields. `initialClassId` preselects "send to a class" (the class
- * page links here with ?class=).
+ * page links here with ?class=); `copy` starts from another test's setup (its Copy button,
+ * ?copy=CODE: `copyOf` in ./schema.ts).
  */
-export function NewTestForm({ initialClassId }: { initialClassId?: string } = {}) {
+export function NewTestForm({ initialClassId, copy }: { initialClassId?: string; copy?: Partial<NewTestValues> } = {}) {
   const router = useRouter();
   const client = useQueryClient();
   const form = useApiForm(newTestSchema, {
@@ -38,6 +40,8 @@ export function NewTestForm({ initialClassId }: { initialClassId?: string } = {}
       recipientsText: "",
       class_id: initialClassId ?? "",
       send_email: true,
+      ...defaultSettings,
+      ...copy,
     } satisfies NewTestValues,
   });
   const certificationId = form.watch("certification_id");
@@ -81,6 +85,7 @@ export function NewTestForm({ initialClassId }: { initialClassId?: string } = {}
       <DomainsStep form={form} domains={domains} loading={certification.isLoading && certificationId !== undefined} error={certification.error?.message} />
       <QuestionsStep form={form} domains={domains} />
       <RecipientsStep form={form} />
+      <SettingsStep form={form} certification={certification.data?.name} />
       <div className="space-y-3">
         <FormErrors errors={form.formState.errors} itemName={recipientName} />
         <SubmitButton pending={create.isPending} disabled={create.isSuccess} pendingLabel="Creating…">

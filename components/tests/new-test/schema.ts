@@ -2,7 +2,8 @@ import type { UseFormReturn } from "react-hook-form";
 import { z } from "zod";
 import { checkedBy } from "@/components/forms/checked-by";
 import { creationRules } from "@/lib/tests/rules";
-import { createTestInput, type CreateTestInput } from "@/lib/tests/schemas";
+import { showAnswersPolicies } from "@/db/schema/statuses";
+import { createTestInput, type CreateTestInput, type TestView } from "@/lib/tests/schemas";
 import { parseRecipients, recipientTextProblem } from "../parse-recipients";
 
 /**
@@ -23,14 +24,78 @@ export const newTestValues = z.object({
   recipientsText: z.string(),
   class_id: z.string(),
   send_email: z.boolean(),
+  // Settings as typed: blank means "none" (the body's null) or the default (name).
+  name: z.string(),
+  time_limit_minutes: z.string(),
+  /** `datetime-local` values, read as UTC (every date the app shows is UTC). */
+  opens_at: z.string(),
+  closes_at: z.string(),
+  pass_mark: z.string(),
+  shuffle_options: z.boolean(),
+  show_answers: z.enum(showAnswersPolicies),
+  reminder_after_hours: z.string(),
+  send_result: z.boolean(),
 });
 export type NewTestValues = z.infer<typeof newTestValues>;
+
+/** The settings' defaults, as the API's (lib/tests/schemas.ts). */
+export const defaultSettings = {
+  name: "",
+  time_limit_minutes: "",
+  opens_at: "",
+  closes_at: "",
+  pass_mark: "",
+  shuffle_options: true,
+  show_answers: "after_submit",
+  reminder_after_hours: "",
+  send_result: false,
+} satisfies Partial<NewTestValues>;
+
+/**
+ * A copy of a test's setup (the "Copy" button of a test): its certification, its domains with
+ * the same counts, and its settings, named "… (copy)". Recipients are chosen anew, and the
+ * questions are drawn afresh from the bank when the copy is created (docs/decisions.md).
+ */
+export function copyOf(test: TestView): Partial<NewTestValues> {
+  return {
+    certification_id: test.certification_id,
+    domains: test.domains.map((d) => d.id),
+    questionMode: "per-domain",
+    perDomain: Object.fromEntries(test.domains.map((d) => [String(d.id), String(d.questions)])),
+    name: `${test.name} (copy)`.slice(0, 200),
+    time_limit_minutes: test.time_limit_minutes === null ? "" : String(test.time_limit_minutes),
+    opens_at: test.opens_at ? test.opens_at.slice(0, 16) : "",
+    closes_at: test.closes_at ? test.closes_at.slice(0, 16) : "",
+    pass_mark: test.pass_mark === null ? "" : String(test.pass_mark),
+    shuffle_options: test.shuffle_options,
+    show_answers: test.show_answers,
+    reminder_after_hours: test.reminder_after_hours === null ? "" : String(test.reminder_after_hours),
+    send_result: test.send_result,
+  };
+}
+
+/** A typed number (decimals allowed), null when blank, NaN when not a number (the body's schema says what is wrong). */
+const optionalNumber = (text: string): number | null => (text.trim() === "" ? null : /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN);
+/** A `datetime-local` value read as UTC, as an ISO string; null when blank. */
+const utcInstant = (text: string): string | null => (text.trim() === "" ? null : `${text.trim()}${text.trim().length === 16 ? ":00" : ""}Z`);
 
 /** A typed count, or NaN (the body's schema says what is wrong with it). */
 const count = (text: string | undefined): number => (text !== undefined && /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
 export function toCreateTestBody(values: NewTestValues): CreateTestInput {
-  const body: CreateTestInput = { certification_id: values.certification_id ?? Number.NaN, send_email: values.send_email };
+  const body: CreateTestInput = {
+    certification_id: values.certification_id ?? Number.NaN,
+    send_email: values.send_email,
+    ...(values.name.trim() ? { name: values.name } : {}),
+    time_limit_minutes: optionalNumber(values.time_limit_minutes),
+    opens_at: utcInstant(values.opens_at),
+    closes_at: utcInstant(values.closes_at),
+    pass_mark: optionalNumber(values.pass_mark),
+    shuffle_options: values.shuffle_options,
+    show_answers: values.show_answers,
+    reminder_after_hours: optionalNumber(values.reminder_after_hours),
+    send_result: values.send_result,
+  };
   if (values.questionMode === "equal") {
     body.domains = values.domains;
     body.questions = count(values.questions);

@@ -1,11 +1,13 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "@/db";
 import { appUrl } from "@/lib/email/config";
+import { builtinStandings } from "../scoreboard";
 import type { CompetitionHost } from "./types";
 
 /**
  * The built-in host: the app itself serves a deployed competition at /c/{ctf_id} and a
- * standalone deployment at /d/{deployment_id}. Platform challenge ids come from a sequence.
+ * standalone deployment at /d/{deployment_id}. Platform challenge ids come from a sequence;
+ * the standings are read from our own tables.
  */
 export function builtinHost(db: Db): CompetitionHost {
   return {
@@ -23,5 +25,9 @@ export function builtinHost(db: Db): CompetitionHost {
       return { url: `${appUrl()}/d/${deployment.id}` };
     },
     async stopChallenge() {},
+    // Played here: the standings are our own tables (solves, hint unlocks, attempts).
+    async readStandings(ctf) {
+      return builtinStandings(db, ctf.id);
+    },
   };
 }

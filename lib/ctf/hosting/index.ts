@@ -5,7 +5,7 @@ import { builtinHost } from "./builtin";
 import { ctfdHost } from "./ctfd";
 import { HostError, type CompetitionHost } from "./types";
 
-export { HostError, type CompetitionHost } from "./types";
+export { HostError, type CompetitionHost, type HostSolve, type HostStanding, type HostStandings, type StandingsContext } from "./types";
 
 /** CTFd when CTFD_URL and CTFD_TOKEN are set; otherwise the built-in host. */
 export function configuredHostKind(): "builtin" | "ctfd" {
@@ -21,6 +21,11 @@ export function hostFor(kind: string, db: Db): CompetitionHost {
   return builtinHost(db);
 }
 
+/** What a host failure says, for `last_error` and the 503s that name it. */
+export function describeHostError(error: unknown): string {
+  return (error instanceof HostError ? error.message : `Unexpected error: ${(error as Error).message ?? error}`).slice(0, 500);
+}
+
 function failingHost(message: string): CompetitionHost {
   const fail = async (): Promise<never> => {
     throw new HostError(message);
@@ -33,5 +38,6 @@ function failingHost(message: string): CompetitionHost {
     unpublishChallenge: fail,
     deployChallenge: fail,
     stopChallenge: fail,
+    readStandings: fail,
   };
 }

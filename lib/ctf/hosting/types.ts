@@ -1,4 +1,4 @@
-import type { Challenge, Ctf, Deployment } from "@/db/schema";
+import type { Challenge, Ctf, Deployment, Member } from "@/db/schema";
 
 /** A failure of the hosting platform: the resource goes to its `*_failed` state, retryable. */
 export class HostError extends Error {
@@ -7,6 +7,33 @@ export class HostError extends Error {
     this.name = "HostError";
   }
 }
+
+/**
+ * One account of a competition's scoreboard as its host ranks it. On the built-in host every
+ * account is a member; on CTFd an account is matched to a member by e-mail address, and one
+ * we do not know has `member_id` and `email` null (`platform_account_id` is CTFd's id).
+ */
+export type HostStanding = {
+  pos: number;
+  member_id: string | null;
+  /** The account's id on an external host (CTFd); absent on the built-in host. */
+  platform_account_id?: number;
+  name: string;
+  email: string | null;
+  score: number;
+  solves: number;
+  last_solve_at: string | null;
+};
+export type HostSolve = { member_id: string | null; platform_account_id?: number; challenge_id: string; points: number; solved_at: string };
+/** Submissions per challenge: counts only, never what was submitted. */
+export type HostAttempts = { challenge_id: string; attempts: number; correct: number };
+/** A competition's standings: the scoreboard (in its order), every solve (oldest first), attempts per challenge. */
+export type HostStandings = { scores: HostStanding[]; solves: HostSolve[]; attempts: HostAttempts[] };
+/** What a host is told to read the standings: the competition's challenges (their platform ids) and members (to match accounts). */
+export type StandingsContext = {
+  challenges: Pick<Challenge, "id" | "points" | "platformChallengeId">[];
+  members: Pick<Member, "id" | "email">[];
+};
 
 /**
  * The third-party competition platform, behind one interface. `builtin` (the app serves
@@ -21,4 +48,6 @@ export interface CompetitionHost {
   unpublishChallenge(ctf: Ctf, challenge: Challenge): Promise<void>;
   deployChallenge(deployment: Deployment, challenge: Challenge): Promise<{ url: string }>;
   stopChallenge(deployment: Deployment): Promise<void>;
+  /** The competition's scoreboard, solves and attempt counts, as the host keeps them (the built-in host: our tables). */
+  readStandings(ctf: Ctf, context: StandingsContext): Promise<HostStandings>;
 }

@@ -1,7 +1,9 @@
 import { certificationSamples } from "./certification";
 import { classSamples } from "./classes";
 import { ctfSamples } from "./ctf";
+import { deploymentPlaySamples } from "./deployment-play";
 import { emailSamples } from "./email";
+import { fileSamples } from "./files";
 import { generatedSamples } from "./generated";
 import { keySamples } from "./keys";
 import { playSamples } from "./play";
@@ -18,6 +20,8 @@ export const samples: Samples = {
   ...webhookSamples,
   ...ctfSamples,
   ...playSamples,
+  ...deploymentPlaySamples,
+  ...fileSamples,
   ...generatedSamples,
   ...keySamples,
   ...workspaceSamples,

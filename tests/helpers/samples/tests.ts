@@ -1,11 +1,12 @@
 import { createClass } from "@/lib/classes/classes";
 import { createClassInput } from "@/lib/classes/schemas";
-import { openTest, saveAnswer } from "@/lib/tests/taking";
+import { saveAnswer, startTest } from "@/lib/tests/taking";
 import { createTestInput } from "@/lib/tests/schemas";
 import { createTest } from "@/lib/tests/tests";
 import { setPlan } from "@/lib/workspaces";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
+import { startAndOpen } from "../taking";
 import { catalogCertification, freshEmail, ownCertification } from "./common";
 import type { Samples } from "./types";
 
@@ -25,14 +26,30 @@ export async function ownTest(db: Db, trainer: Trainer) {
 /** A recipient's token with every question answered, ready to submit. */
 async function answeredTest(db: Db, trainer: Trainer) {
   const { token } = await ownTest(db, trainer);
-  const view = (await openTest(db, token))!;
+  const view = await startAndOpen(db, token);
   for (const question of view.questions) await saveAnswer(db, token, { question_id: question.id, option: 0 });
   return { token };
 }
 
+/** A new test with every setting given, so the fuzzer varies each of them too. */
 const newTestBody = async (db: Db) => {
   const { id, domainIds } = await catalogCertification(db);
-  return { certification_id: id, domains: domainIds.slice(0, 1), questions: 2, recipients: [{ email: freshEmail(), name: "A" }], send_email: false };
+  return {
+    certification_id: id,
+    domains: domainIds.slice(0, 1),
+    questions: 2,
+    recipients: [{ email: freshEmail(), name: "A" }],
+    send_email: false,
+    name: "Weekly check",
+    time_limit_minutes: 30,
+    opens_at: "2025-01-01T08:00:00Z",
+    closes_at: "2099-01-01T08:00:00Z",
+    pass_mark: 70,
+    shuffle_options: true,
+    show_answers: "after_close",
+    reminder_after_hours: 24,
+    send_result: true,
+  };
 };
 
 export const testSamples: Samples = {
@@ -57,10 +74,17 @@ export const testSamples: Samples = {
     body: () => ({ recipients: [{ email: freshEmail() }], send_email: false }),
   },
   "tests.recipients.resend": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code, id }) => ({ code, id })) },
+  "tests.recipients.answers": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code, id }) => ({ code, id })) },
+  "tests.analysis": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code }) => ({ code })) },
   "tests.export": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code }) => ({ code })) },
+  "taking.start": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ token }) => ({ token })) },
   "taking.answer": {
-    params: ({ db }, trainer) => ownTest(db, trainer).then(({ token }) => ({ token })),
-    body: async ({ db }, _trainer, params) => ({ question_id: (await openTest(db, params.token))!.questions[0].id, option: 1 }),
+    params: async ({ db }, trainer) => {
+      const { token } = await ownTest(db, trainer);
+      await startTest(db, token);
+      return { token };
+    },
+    body: async ({ db }, _trainer, params) => ({ question_id: (await startAndOpen(db, params.token)).questions[0].id, option: 1 }),
   },
   "taking.submit": { params: ({ db }, trainer) => answeredTest(db, trainer) },
 };

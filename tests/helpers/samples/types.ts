@@ -21,7 +21,7 @@ export type Sample = {
   body?: (world: SampleWorld, trainer: Trainer, params: Record<string, string>) => unknown | Promise<unknown>;
   /**
    * The `Cookie` header of a caller whose credential is a cookie (a player of the competition
-   * in `params`), for the params just made.
+   * or of the standalone deployment in `params`), for the params just made.
    */
   cookie?: (params: Record<string, string>) => string | undefined;
   /**

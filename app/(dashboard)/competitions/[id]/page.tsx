@@ -3,6 +3,7 @@ import { cache } from "react";
 import { CompetitionDetail } from "@/components/competitions/competition-detail";
 import { getDb } from "@/db";
 import { requireWorkspace } from "@/lib/auth/session";
+import { config } from "@/lib/config";
 import { getCtf } from "@/lib/ctf/competitions";
 import { challengeCategories, difficulties } from "@/lib/ctf/templates";
 import { AppError } from "@/lib/errors";
@@ -27,5 +28,5 @@ export async function generateMetadata({ params }: Params) {
 
 export default async function CompetitionPage({ params }: Params) {
   const ctf = await load((await params).id);
-  return <CompetitionDetail id={ctf.id} initial={ctf} options={{ categories: challengeCategories, difficulties }} />;
+  return <CompetitionDetail id={ctf.id} initial={ctf} options={{ categories: challengeCategories, difficulties, maxFileBytes: config().files.maxBytes }} />;
 }

@@ -1,12 +1,27 @@
 import Link from "next/link";
 import { NewTestForm } from "@/components/tests/new-test/new-test-form";
+import { copyOf } from "@/components/tests/new-test/schema";
 import { PageHeader } from "@/components/ui/card";
+import { getDb } from "@/db";
+import { requireWorkspace } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
+import { getTest } from "@/lib/tests/tests";
 
 export const metadata = { title: "New test" };
 
-export default async function NewTestPage({ searchParams }: { searchParams: Promise<{ class?: string }> }) {
-  const { class: classParam } = await searchParams;
+export default async function NewTestPage({ searchParams }: { searchParams: Promise<{ class?: string; copy?: string }> }) {
+  const { class: classParam, copy: copyParam } = await searchParams;
   const initialClassId = classParam && /^\d+$/.test(classParam) ? classParam : undefined;
+  // "Copy" on a test page: its setup and settings, recipients chosen anew. An unknown code starts blank.
+  let copied: { code: string; values: ReturnType<typeof copyOf> } | undefined;
+  if (copyParam) {
+    const { workspace } = await requireWorkspace();
+    const source = await getTest(await getDb(), workspace.id, copyParam).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === "not_found") return undefined;
+      throw error;
+    });
+    if (source) copied = { code: source.code, values: copyOf(source) };
+  }
   return (
     <>
       <p className="mb-2 text-sm">
@@ -15,10 +30,14 @@ export default async function NewTestPage({ searchParams }: { searchParams: Prom
         </Link>
       </p>
       <PageHeader
-        title="New test"
-        description="Choose a certification and its domains, how many questions, and who receives it. Each recipient gets a personal link and starts at once, without an account."
+        title={copied ? `Copy of test ${copied.code}` : "New test"}
+        description={
+          copied
+            ? "The same certification, domains, question counts and settings; the questions are drawn afresh from the bank. Choose who receives it."
+            : "Choose a certification and its domains, how many questions, who receives it, and the settings. Each recipient gets a personal link and starts when they press Start, without an account."
+        }
       />
-      <NewTestForm initialClassId={initialClassId} />
+      <NewTestForm initialClassId={initialClassId} copy={copied?.values} />
     </>
   );
 }

@@ -1,0 +1,9 @@
+import { handle } from "@/lib/api/handle";
+import { deploymentPlayerCookie, joinDeployment } from "@/lib/ctf/deployment-play";
+import { deploymentPlayContracts as play } from "@/lib/ctf/deployment-play-contracts";
+
+// A visitor of a live standalone deployment plays under a display name: the player's cookie is set.
+export const POST = handle(play.join, async ({ db, params, body, clientIp }) => {
+  const { player, token } = await joinDeployment(db, params.deployment_id, body, clientIp);
+  return Response.json(player, { status: play.join.status, headers: { "Set-Cookie": deploymentPlayerCookie(params.deployment_id, token) } });
+});

@@ -1,0 +1,12 @@
+import { downloadResponse } from "@/lib/api/download";
+import { handle } from "@/lib/api/handle";
+import { fileContracts as files } from "@/lib/ctf/file-contracts";
+import { deleteChallengeFile, organiserFileDownload } from "@/lib/ctf/files";
+
+// GET …/files/{file_id} – the organiser downloads a file (an attachment)
+export const GET = handle(files.download, async ({ db, workspaceId, params }) =>
+  downloadResponse(await organiserFileDownload(db, workspaceId, params.ctf_id, params.challenge_id, params.file_id)),
+);
+
+// DELETE …/files/{file_id} – the file and its stored bytes
+export const DELETE = handle(files.remove, ({ db, workspaceId, params }) => deleteChallengeFile(db, workspaceId, params.ctf_id, params.challenge_id, params.file_id));

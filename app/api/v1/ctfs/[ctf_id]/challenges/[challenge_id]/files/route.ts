@@ -1,0 +1,9 @@
+import { handle } from "@/lib/api/handle";
+import { fileContracts as files } from "@/lib/ctf/file-contracts";
+import { listChallengeFiles, uploadChallengeFile } from "@/lib/ctf/files";
+
+// GET /api/v1/ctfs/{ctf_id}/challenges/{challenge_id}/files – a challenge's files
+export const GET = handle(files.list, ({ db, workspaceId, params, query }) => listChallengeFiles(db, workspaceId, params.ctf_id, params.challenge_id, query));
+
+// POST /api/v1/ctfs/{ctf_id}/challenges/{challenge_id}/files – upload one (multipart/form-data, part `file`)
+export const POST = handle(files.upload, ({ db, workspaceId, params, body }) => uploadChallengeFile(db, workspaceId, params.ctf_id, params.challenge_id, body));

@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/handle";
+import { testAnalysis } from "@/lib/tests/analysis";
+import { testContracts as tests } from "@/lib/tests/contracts";
+
+export const GET = handle(tests.analysis, ({ db, workspaceId, params }) => testAnalysis(db, workspaceId, params.code));

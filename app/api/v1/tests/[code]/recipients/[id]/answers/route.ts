@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/handle";
+import { answerSheet } from "@/lib/tests/answer-sheet";
+import { testContracts as tests } from "@/lib/tests/contracts";
+
+export const GET = handle(tests.answers, ({ db, workspaceId, params }) => answerSheet(db, workspaceId, params.code, params.id));

@@ -1,0 +1,86 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { callApi } from "@/components/api";
+import { ApiForm } from "@/components/forms/api-form";
+import { TextInput } from "@/components/forms/inputs";
+import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
+import { RequestErrorNotice } from "@/components/tests/request-error";
+import { Button } from "@/components/ui/button";
+import { Notice } from "@/components/ui/card";
+import { deploymentPlayContracts } from "@/lib/ctf/deployment-play-contracts";
+import { deploymentJoinInput, type DeploymentJoinInput } from "@/lib/ctf/deployment-play-schemas";
+import { flagAttemptInput, type FlagAttemptInput } from "@/lib/ctf/play-schemas";
+
+/**
+ * The play parts of a standalone deployment's page (`/d/{deployment_id}`): a display name to
+ * play under (the answer sets the player's cookie), then the flag form and the hints. Each
+ * success reads the page again (score, solved, the hint's text).
+ */
+
+export function DeploymentJoinForm({ deploymentId }: { deploymentId: string }) {
+  const router = useRouter();
+  const form = useApiForm(deploymentJoinInput, { defaultValues: { name: "" } });
+  const join = useFormMutation(form, {
+    mutationFn: (body: DeploymentJoinInput) => callApi(deploymentPlayContracts.join, { params: { deployment_id: deploymentId }, body }),
+    onSuccess: () => router.refresh(),
+  });
+  return (
+    <ApiForm form={form} mutation={join} submitLabel="Play" pendingLabel="Joining…" className="space-y-3">
+      <TextInput form={form} name="name" id="deployment-player-name" label="Display name" autoComplete="nickname" maxLength={40} hint="Shown to the organisers with your solve. No account or e-mail needed." />
+    </ApiForm>
+  );
+}
+
+export function DeploymentFlagForm({ deploymentId, title }: { deploymentId: string; title: string }) {
+  const router = useRouter();
+  const form = useApiForm(flagAttemptInput, { defaultValues: { flag: "" } });
+  const submit = useFormMutation(form, {
+    mutationFn: (body: FlagAttemptInput) => callApi(deploymentPlayContracts.attempt, { params: { deployment_id: deploymentId }, body }),
+    onSuccess: (result) => {
+      if (result.status === "incorrect") return;
+      form.reset({ flag: "" });
+      router.refresh();
+    },
+  });
+  return (
+    <ApiForm form={form} mutation={submit} submitLabel="Submit flag" pendingLabel="Checking…" className="mt-4 space-y-2">
+      <TextInput form={form} name="flag" id="deployment-flag" label={`Flag for ${title}`} autoComplete="off" spellCheck={false} />
+      {submit.data?.status === "incorrect" ? (
+        <Notice tone="error">
+          <span data-testid="flag-result" data-status="incorrect">
+            Not the flag. Try again.
+          </span>
+        </Notice>
+      ) : null}
+    </ApiForm>
+  );
+}
+
+export function DeploymentHint({ deploymentId, n, cost, text }: { deploymentId: string; n: number; cost: number; text?: string }) {
+  const router = useRouter();
+  const unlock = useMutation({
+    mutationFn: () => callApi(deploymentPlayContracts.unlockHint, { params: { deployment_id: deploymentId, n } }),
+    onSuccess: () => router.refresh(),
+  });
+  const shown = text ?? unlock.data?.text;
+  return (
+    <div className="rounded-md border border-slate-200 px-3 py-2 text-sm" data-testid="hint" data-hint={n}>
+      <p className="font-medium text-slate-700">
+        Hint {n}
+        <span className="font-normal text-slate-500">{cost ? ` (${cost} points)` : " (free)"}</span>
+      </p>
+      {shown !== undefined ? (
+        <p className="mt-1 text-slate-700" data-testid="hint-text">
+          {shown}
+        </p>
+      ) : (
+        <Button type="button" variant="secondary" className="mt-2" disabled={unlock.isPending} onClick={() => unlock.mutate()}>
+          {unlock.isPending ? "Unlocking…" : cost ? `Unlock hint ${n} for ${cost} points` : `Show hint ${n}`}
+        </Button>
+      )}
+      {unlock.error ? <RequestErrorNotice error={unlock.error} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { fetchJson } from "@/components/fetch-json";
+import { formatDateTime } from "@/components/format/date";
+import { Button } from "@/components/ui/button";
+import { Card, Notice } from "@/components/ui/card";
+import type { AttemptView } from "@/lib/tests/schemas";
+import { minutesText as duration } from "@/lib/tests/settings-text";
+import type { TakingView } from "@/lib/tests/taking";
+
+/**
+ * The page the personal link opens before the test is started: what the test is, and a Start
+ * button. Only the button (a POST) starts the test and its clock, so a mail scanner that
+ * fetches the link starts nothing. Before opens_at it says when the test opens; from
+ * closes_at on, that it is closed.
+ */
+export function StartPanel({ token, view }: { token: string; view: TakingView }) {
+  const router = useRouter();
+  const start = useMutation({
+    mutationFn: () => fetchJson<AttemptView>(`/api/t/${encodeURIComponent(token)}/start`, { method: "POST" }),
+    onSuccess: () => router.refresh(), // the page comes back with the questions
+  });
+  const { test } = view;
+
+  return (
+    <div className="space-y-5">
+      <header>
+        <p className="text-sm font-medium text-slate-600">{view.certification}</p>
+        <h1 className="text-xl font-semibold break-words" data-testid="test-name">
+          {test.name}
+        </h1>
+        {view.name ? <p className="mt-1 text-sm text-slate-600">For {view.name}</p> : null}
+      </header>
+      <Card>
+        <dl className="grid gap-3 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="text-xs font-medium uppercase text-slate-500">Questions</dt>
+            <dd className="mt-1 font-semibold tabular-nums" data-testid="start-questions">
+              {test.questions}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium uppercase text-slate-500">Time limit</dt>
+            <dd className="mt-1" data-testid="start-time-limit">
+              {test.timeLimitMinutes === null ? "None" : `${duration(test.timeLimitMinutes)}, counted from Start`}
+            </dd>
+          </div>
+          {test.opensAt ? (
+            <div>
+              <dt className="text-xs font-medium uppercase text-slate-500">Opens</dt>
+              <dd className="mt-1">{formatDateTime(test.opensAt)}</dd>
+            </div>
+          ) : null}
+          {test.closesAt ? (
+            <div>
+              <dt className="text-xs font-medium uppercase text-slate-500">Closes</dt>
+              <dd className="mt-1">{formatDateTime(test.closesAt)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </Card>
+
+      {view.window === "not_open" ? (
+        <div data-testid="window-not-open">
+          <Notice>This test opens {formatDateTime(test.opensAt)}. Come back to this link then.</Notice>
+        </div>
+      ) : view.window === "closed" ? (
+        <div data-testid="window-closed">
+          <Notice tone="error">This test closed {formatDateTime(test.closesAt)}: it can no longer be taken.</Notice>
+        </div>
+      ) : (
+        <Card>
+          <p className="text-sm text-slate-700">
+            {test.timeLimitMinutes !== null
+              ? `The clock starts when you press Start: you then have ${duration(test.timeLimitMinutes)}${test.closesAt ? ", and at most until the test closes" : ""}. When the time is up, your answers are submitted as they stand.`
+              : test.closesAt
+                ? `Your answers are saved as you go. Submit before the test closes: then it is submitted as it stands.`
+                : "Your answers are saved as you go, so you can leave and come back to this link."}
+          </p>
+          {start.error ? (
+            <div className="mt-3">
+              <Notice tone="error">{start.error.message}</Notice>
+            </div>
+          ) : null}
+          <Button type="button" className="mt-4 min-h-11 w-full sm:w-auto" disabled={start.isPending || start.isSuccess} onClick={() => start.mutate()}>
+            {start.isPending || start.isSuccess ? "Starting…" : "Start"}
+          </Button>
+        </Card>
+      )}
+    </div>
+  );
+}

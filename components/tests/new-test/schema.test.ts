@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import type { TestView } from "@/lib/tests/schemas";
+import { copyOf, defaultSettings, newTestSchema, type NewTestValues } from "./schema";
+
+/** The test a Copy button starts from: its setup and settings as GET /api/v1/tests/{code} shows them. */
+const source: TestView = {
+  code: "K7Q2M9XR",
+  name: "Week 3 quiz",
+  time_limit_minutes: 45,
+  opens_at: "2099-03-01T08:00:00.000Z",
+  closes_at: "2099-03-08T18:30:00.000Z",
+  pass_mark: 72.5,
+  shuffle_options: false,
+  show_answers: "after_close",
+  reminder_after_hours: 24,
+  send_result: true,
+  certification_id: 7,
+  certification: "CompTIA Security+",
+  questions: 5,
+  domains: [
+    { id: 12, name: "Threats", questions: 3 },
+    { id: 11, name: "Operations", questions: 2 },
+  ],
+  class_id: null,
+  started: 1,
+  completed: 1,
+  created_at: "2099-02-01T08:00:00.000Z",
+  recipients: [],
+};
+
+const blank: NewTestValues = {
+  certification_id: undefined,
+  domains: [],
+  questionMode: "equal",
+  questions: "10",
+  perDomain: {},
+  recipientMode: "people",
+  recipientsText: "",
+  class_id: "",
+  send_email: true,
+  ...defaultSettings,
+};
+
+describe("the new-test form's settings", () => {
+  it("a copy creates the same setup: certification, domains with their counts, every setting, named “(copy)”", () => {
+    const parsed = newTestSchema.safeParse({ ...blank, ...copyOf(source), recipientsText: "ada@example.com" });
+    expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+    expect(parsed.data).toEqual({
+      certification_id: 7,
+      questions_per_domain: [
+        { domain_id: 12, questions: 3 },
+        { domain_id: 11, questions: 2 },
+      ],
+      recipients: [{ email: "ada@example.com", name: "" }],
+      send_email: true,
+      name: "Week 3 quiz (copy)",
+      time_limit_minutes: 45,
+      opens_at: "2099-03-01T08:00:00Z",
+      closes_at: "2099-03-08T18:30:00Z",
+      pass_mark: 72.5,
+      shuffle_options: false,
+      show_answers: "after_close",
+      reminder_after_hours: 24,
+      send_result: true,
+    });
+  });
+
+  it("sends the defaults for blank settings, and the server's rules reach the form's fields", () => {
+    const base = { ...blank, certification_id: 7, domains: [12], questions: "2", recipientsText: "ada@example.com" };
+    const plain = newTestSchema.safeParse(base);
+    expect(plain.success).toBe(true);
+    expect(plain.data).toMatchObject({ time_limit_minutes: null, opens_at: null, closes_at: null, pass_mark: null, reminder_after_hours: null, shuffle_options: true, show_answers: "after_submit", send_result: false });
+    expect(plain.data).not.toHaveProperty("name");
+    const wrong = newTestSchema.safeParse({ ...base, time_limit_minutes: "0", pass_mark: "abc", show_answers: "after_close", opens_at: "2099-03-02T08:00", closes_at: "2099-03-01T08:00" });
+    expect(wrong.success).toBe(false);
+    expect(wrong.error!.issues.map((issue) => issue.path.join(".")).sort()).toEqual(["pass_mark", "time_limit_minutes"]);
+    const rules = newTestSchema.safeParse({ ...base, show_answers: "after_close", opens_at: "2099-03-02T08:00", closes_at: "2099-03-01T08:00" });
+    expect(rules.error!.issues.map((issue) => issue.path.join(".")).sort()).toEqual(["closes_at"]);
+    const noClose = newTestSchema.safeParse({ ...base, show_answers: "after_close" });
+    expect(noClose.error!.issues.map((issue) => issue.path.join("."))).toEqual(["show_answers"]);
+  });
+});

@@ -1,0 +1,68 @@
+"use client";
+
+import { Checkbox, Select, TextInput } from "@/components/forms/inputs";
+import { Card } from "@/components/ui/card";
+import { MAX_REMINDER_HOURS, MAX_TIME_LIMIT_MINUTES } from "@/lib/tests/schemas";
+import type { NewTestFormApi } from "./schema";
+
+/**
+ * 5. Settings, all optional with the API's defaults: the name, a time limit, the window, a
+ * pass mark, option shuffling, what the recipients see of the answers, one reminder and the
+ * result by e-mail. Times are UTC, as every date the app shows.
+ */
+export function SettingsStep({ form, certification }: { form: NewTestFormApi; certification?: string }) {
+  return (
+    <Card>
+      <fieldset className="space-y-4">
+        <legend className="font-semibold">
+          5. Settings <span className="font-normal text-slate-500">(optional)</span>
+        </legend>
+        <TextInput form={form} name="name" id="test-name" maxLength={200} hint={`Shown to recipients and in your lists. Default: “${certification ?? "{certification}"} test”.`} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput
+            form={form}
+            name="time_limit_minutes"
+            id="test-time-limit"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_TIME_LIMIT_MINUTES}
+            step={1}
+            hint={`1 to ${MAX_TIME_LIMIT_MINUTES}, from the recipient's Start; blank: no limit. When time is up the test is submitted as it stands.`}
+          />
+          <TextInput
+            form={form}
+            name="pass_mark"
+            id="test-pass-mark"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step="any"
+            hint="0 to 100; blank: no pass mark. Results then show passed or not."
+          />
+          <TextInput form={form} name="opens_at" id="test-opens-at" type="datetime-local" hint="UTC. Blank: open at once." />
+          <TextInput form={form} name="closes_at" id="test-closes-at" type="datetime-local" hint="UTC. Blank: never closes. An attempt in progress is submitted then." />
+          <Select form={form} name="show_answers" id="test-show-answers" hint="What recipients see of the correct answers and explanations.">
+            <option value="after_submit">After they submit</option>
+            <option value="after_close">After the test closes (needs a closing time)</option>
+            <option value="never">Never</option>
+          </Select>
+          <TextInput
+            form={form}
+            name="reminder_after_hours"
+            id="test-reminder"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_REMINDER_HOURS}
+            step={1}
+            hint={`1 to ${MAX_REMINDER_HOURS}: one reminder e-mail to those who have not completed by then (never after closing). Blank: none.`}
+          />
+        </div>
+        <Checkbox form={form} name="shuffle_options" id="test-shuffle-options" hint="Each recipient sees the options of each question in an order of their own." />
+        <Checkbox form={form} name="send_result" id="test-send-result" hint="E-mail each recipient their result when they complete (with the answers only as shown above)." />
+      </fieldset>
+    </Card>
+  );
+}

@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { recipientStatuses } from "@/db/schema/statuses";
+
+/**
+ * What the trainer reads to follow a test up: one recipient's answer sheet, and the analysis
+ * of every question over the recipients who completed it. Definitions and thresholds:
+ * docs/decisions.md ("Answer sheets and question analysis").
+ */
+
+/** A question is "hard" below this percent correct (difficulty)… */
+export const HARD_BELOW_PERCENT = 30;
+/** …and discriminates poorly below this point-biserial correlation. */
+export const LOW_DISCRIMINATION_BELOW = 0.2;
+
+const domainRef = z.object({ id: z.number().int(), name: z.string() });
+
+export const answerSheetItem = z
+  .object({
+    position: z.number().int().meta({ description: "1-based place of the question in this recipient's own order." }),
+    question_id: z.number().int(),
+    domain: domainRef,
+    prompt: z.string(),
+    options: z.array(z.string()),
+    chosen: z.number().int().nullable().meta({ description: "Index (0-based) in `options` of the option the recipient chose; null: not answered." }),
+    correct_option: z.number().int().meta({ description: "Index (0-based) in `options` of the right option." }),
+    correct: z.boolean().meta({ description: "The chosen option is the right one (false when unanswered)." }),
+    answered_at: z.string().nullable().meta({ description: "When the answer counted now was given (the last change); null: not answered." }),
+    explanation: z.string(),
+  })
+  .meta({ id: "AnswerSheetItem" });
+export type AnswerSheetItem = z.infer<typeof answerSheetItem>;
+
+export const answerSheetView = z
+  .object({
+    test: z.string().meta({ description: "The test code." }),
+    recipient: z.object({
+      id: z.number().int(),
+      email: z.string(),
+      name: z.string(),
+      status: z.enum(recipientStatuses),
+      started_at: z.string().nullable(),
+      completed_at: z.string().nullable(),
+    }),
+    questions: z.number().int().meta({ description: "Questions in the test." }),
+    answered: z.number().int().meta({ description: "Questions answered so far." }),
+    correct: z.number().int().meta({ description: "Answers that are right so far (the result's `correct` once completed)." }),
+    answers: z.array(answerSheetItem).meta({ description: "Every question, in the recipient's order, answered or not." }),
+  })
+  .meta({ id: "AnswerSheet" });
+export type AnswerSheetView = z.infer<typeof answerSheetView>;
+
+export const distractorFlags = ["chosen_over_correct", "never_chosen"] as const;
+export const questionFlags = ["hard", "low_discrimination"] as const;
+
+export const optionAnalysis = z
+  .object({
+    index: z.number().int().meta({ description: "0-based index of the option." }),
+    text: z.string(),
+    correct: z.boolean().meta({ description: "This is the right option." }),
+    chosen: z.number().int().meta({ description: "Completed recipients who chose it." }),
+    percent: z.number().nullable().meta({ description: "`chosen` in percent of `answered` (one decimal); null when nobody answered." }),
+    flag: z
+      .enum(distractorFlags)
+      .nullable()
+      .meta({
+        description:
+          "Wrong options only, once someone answered: chosen_over_correct — chosen by more completed recipients than the right option; " +
+          "never_chosen — chosen by none. null otherwise.",
+      }),
+  })
+  .meta({ id: "OptionAnalysis" });
+
+export const questionAnalysis = z
+  .object({
+    question_id: z.number().int(),
+    position: z.number().int().meta({ description: "1-based place of the question in the test (the order it was drawn in)." }),
+    domain: domainRef,
+    prompt: z.string(),
+    answered: z.number().int().meta({ description: "Completed recipients who answered it." }),
+    correct: z.number().int().meta({ description: "Completed recipients who answered it right." }),
+    percent_correct: z
+      .number()
+      .nullable()
+      .meta({ description: "Difficulty: `correct` in percent of the completed recipients (an unanswered question counts as wrong, as in the result), one decimal; null with none." }),
+    discrimination: z
+      .number()
+      .nullable()
+      .meta({
+        description:
+          "Point-biserial correlation (−1…1, three decimals) between being right on this question (1/0) and the total score (correct answers) " +
+          "over the completed recipients. null with fewer than 2 of them, or when either side has no variance (everyone right, or everyone wrong, or every total the same).",
+      }),
+    flags: z.array(z.enum(questionFlags)).meta({
+      description: `hard: percent_correct below ${HARD_BELOW_PERCENT}. low_discrimination: discrimination below ${LOW_DISCRIMINATION_BELOW}. A null figure raises no flag.`,
+    }),
+    weak: z.boolean().meta({ description: "At least one flag." }),
+    options: z.array(optionAnalysis),
+  })
+  .meta({ id: "QuestionAnalysis" });
+export type QuestionAnalysisView = z.infer<typeof questionAnalysis>;
+
+export const testAnalysisView = z
+  .object({
+    test: z.string().meta({ description: "The test code." }),
+    completed: z.number().int().meta({ description: "Recipients counted: those who completed the test." }),
+    in_progress: z.number().int().meta({ description: "Recipients who started and have not completed: not counted yet." }),
+    average_percent: z.number().nullable().meta({ description: "Mean overall result of the completed recipients, one decimal; null with none." }),
+    thresholds: z.object({
+      hard_below_percent: z.number(),
+      low_discrimination_below: z.number(),
+    }),
+    domains: z.array(
+      domainRef.extend({
+        questions: z.number().int(),
+        average_percent: z.number().nullable().meta({ description: "Mean of the completed recipients' percent in this domain, one decimal; null with none." }),
+      }),
+    ),
+    questions: z.array(questionAnalysis).meta({ description: "Every question of the test, in the test's order." }),
+  })
+  .meta({ id: "TestAnalysis" });
+export type TestAnalysisView = z.infer<typeof testAnalysisView>;

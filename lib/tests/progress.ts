@@ -1,0 +1,24 @@
+import { inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { answers } from "@/db/schema";
+
+/**
+ * How many questions each given recipient has answered so far (the `answered` of a recipient
+ * in the API), in one grouped query served by the answers' (recipient, question) key.
+ * Recipients without an answer are absent: read them with `answeredBy`.
+ */
+export async function answeredCounts(db: Db, recipientIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (recipientIds.length === 0) return counts;
+  const rows = await db
+    .select({ recipientId: answers.recipientId, answered: sql<number>`count(*)::int` })
+    .from(answers)
+    .where(inArray(answers.recipientId, [...new Set(recipientIds)]))
+    .groupBy(answers.recipientId);
+  for (const row of rows) counts.set(row.recipientId, Number(row.answered));
+  return counts;
+}
+
+export function answeredBy(counts: Map<number, number>, recipientId: number): number {
+  return counts.get(recipientId) ?? 0;
+}

@@ -1,0 +1,79 @@
+import type { Test } from "@/db/schema";
+import type { NewTest, TestSettingsView } from "./schemas";
+
+/**
+ * What a test's settings mean, written once: the API's view of them, the deadline an attempt
+ * gets at Start, whether a result passes, and when the correct answers may be shown. Pure
+ * functions of a test row (and the time), shared by the routes, the pages and the steps.
+ */
+
+type Settings = Pick<
+  Test,
+  "name" | "certificationName" | "timeLimitMinutes" | "opensAt" | "closesAt" | "passMark" | "shuffleOptions" | "showAnswers" | "reminderAfterHours" | "sendResult"
+>;
+
+/** The test's name; tests made before names existed are "{certification} test". */
+export function testName(test: Pick<Test, "name" | "certificationName">): string {
+  return test.name ?? defaultTestName(test.certificationName);
+}
+
+export function defaultTestName(certification: string): string {
+  return `${certification} test`;
+}
+
+/** The columns a new test stores for its settings (the parsed body, defaults applied). */
+export function settingsColumns(parsed: NewTest, certificationName: string) {
+  return {
+    name: parsed.name ?? defaultTestName(certificationName),
+    timeLimitMinutes: parsed.time_limit_minutes,
+    opensAt: parsed.opens_at,
+    closesAt: parsed.closes_at,
+    passMark: parsed.pass_mark,
+    shuffleOptions: parsed.shuffle_options,
+    showAnswers: parsed.show_answers,
+    reminderAfterHours: parsed.reminder_after_hours,
+    sendResult: parsed.send_result,
+  };
+}
+
+export function settingsView(test: Settings): TestSettingsView {
+  return {
+    name: testName(test),
+    time_limit_minutes: test.timeLimitMinutes,
+    opens_at: test.opensAt?.toISOString() ?? null,
+    closes_at: test.closesAt?.toISOString() ?? null,
+    pass_mark: test.passMark,
+    shuffle_options: test.shuffleOptions,
+    show_answers: test.showAnswers,
+    reminder_after_hours: test.reminderAfterHours,
+    send_result: test.sendResult,
+  };
+}
+
+/** Whether a result passes: its (rounded, as shown) percent against the pass mark; null without one. */
+export function passedFor(percent: number, passMark: number | null): boolean | null {
+  return passMark === null ? null : percent >= passMark;
+}
+
+/** When an attempt started at `startedAt` ends: the time limit or closes_at, whichever comes first; null: never. */
+export function deadlineFor(test: Pick<Test, "timeLimitMinutes" | "closesAt">, startedAt: Date): Date | null {
+  const byLimit = test.timeLimitMinutes === null ? null : new Date(startedAt.getTime() + test.timeLimitMinutes * 60_000);
+  if (byLimit && test.closesAt) return byLimit < test.closesAt ? byLimit : test.closesAt;
+  return byLimit ?? test.closesAt;
+}
+
+/** Where the test's window stands: before opens_at, open, or from closes_at on. */
+export type WindowState = "not_open" | "open" | "closed";
+
+export function windowState(test: Pick<Test, "opensAt" | "closesAt">, now: Date): WindowState {
+  if (test.opensAt && now < test.opensAt) return "not_open";
+  if (test.closesAt && now >= test.closesAt) return "closed";
+  return "open";
+}
+
+/** Whether a recipient who completed may see the correct answers and explanations now (show_answers). */
+export function answersVisible(test: Pick<Test, "showAnswers" | "closesAt">, now: Date): boolean {
+  if (test.showAnswers === "after_submit") return true;
+  if (test.showAnswers === "after_close") return test.closesAt !== null && now >= test.closesAt;
+  return false;
+}
