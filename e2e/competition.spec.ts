@@ -117,6 +117,14 @@ test("a workspace admin runs a competition: create, deploy, publish a challenge,
     await expect(page.getByTestId("challenge-row")).toHaveCount(2);
     await expect(page.locator('[data-testid="challenge-row"][data-status="draft"]')).toHaveCount(1, { timeout: 20_000 });
     await expect(page.getByTestId("generate-status")).toContainText("generated as a draft");
+    // Its flag and solution steps, revealed on purpose (a confirmation every time), then hidden again.
+    const generatedRow = page.locator('[data-testid="challenge-row"][data-status="draft"]');
+    page.once("dialog", (dialog) => dialog.accept());
+    await generatedRow.getByRole("button", { name: /^Reveal the flag of / }).click();
+    await expect(page.getByTestId("revealed-flag-value")).toHaveText(/^CTF\{[0-9a-f]{24}\}$/);
+    await expect(page.getByTestId("revealed-flag").getByRole("listitem").first()).toBeVisible();
+    await page.getByTestId("revealed-flag").getByRole("button", { name: "Hide" }).click();
+    await expect(page.getByTestId("revealed-flag")).toHaveCount(0);
 
     await publicPage.reload();
     const publicChallenge = publicPage.locator(`[data-testid="public-challenge"][data-title="${challengeTitle}"]`);

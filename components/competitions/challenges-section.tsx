@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Fragment, useState } from "react";
+import { Fragment, useEffect, useState } from "react";
 import { useFieldArray } from "react-hook-form";
 import { callApi } from "@/components/api";
 import { FieldMessage, ownErrorAt } from "@/components/forms/field";
@@ -15,13 +15,17 @@ import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import type { Page } from "@/lib/api/paging";
+import { artifactContracts } from "@/lib/ctf/artifact-contracts";
+import type { RevealView } from "@/lib/ctf/artifact-schemas";
 import { ctfContracts } from "@/lib/ctf/contracts";
-import { generateChallengeInput, type ChallengeView, type CtfView, type GenerateChallengeInput } from "@/lib/ctf/schemas";
+import type { ChallengeView, CtfView } from "@/lib/ctf/schemas";
+import { templatesOf, type ChallengeCategory } from "@/lib/ctf/template-catalog";
 import { queryKeys } from "@/lib/query-keys";
 import { type CtfOptions } from "./api";
 import { ChallengeFiles } from "./challenge-files";
-import { hintRowsKept, newChallengeSchema, type ChallengeBody } from "./competition-forms";
+import { generateSchema, hintRowsKept, newChallengeSchema, type ChallengeBody, type GenerateBody } from "./competition-forms";
 import { challengeCan, isTransitional } from "./format";
+import { confirmReveal, RevealedFlag } from "./revealed-flag";
 import { StatusBadge } from "./ui";
 
 export function useChallenges(ctfId: string) {
@@ -191,12 +195,19 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
 
 function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
   const added = useChallengeAdded(ctf.id);
-  const form = useApiForm(generateChallengeInput, {
-    defaultValues: { category: options.categories[0] as GenerateChallengeInput["category"], difficulty: options.difficulties[0] as GenerateChallengeInput["difficulty"] },
+  const form = useApiForm(generateSchema, {
+    defaultValues: { category: options.categories[0] ?? "", difficulty: options.difficulties[0] ?? "", template: "" },
   });
+  const category = form.watch("category");
+  const templates = templatesOf(category as ChallengeCategory);
+  // A template belongs to one category: choosing another category forgets it.
+  useEffect(() => {
+    const chosen = form.getValues("template");
+    if (chosen && !templatesOf(category as ChallengeCategory).some((template) => template.key === chosen)) form.setValue("template", "");
+  }, [form, category]);
   const client = useQueryClient();
   const generate = useFormMutation(form, {
-    mutationFn: (body: GenerateChallengeInput) => callApi(ctfContracts.generateChallenge, { params: { ctf_id: ctf.id }, body }),
+    mutationFn: (body: GenerateBody) => callApi(ctfContracts.generateChallenge, { params: { ctf_id: ctf.id }, body }),
     onSuccess: (challenge) => {
       // The 202 answers the `generating` challenge: listed at once (the list then polls until it is built).
       client.setQueryData(queryKeys.ctfChallenges(ctf.id), (page: Page<ChallengeView> | undefined) =>
@@ -211,7 +222,7 @@ function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
     <Card>
       <h3 className="font-semibold">Generate a challenge</h3>
       <p className="mt-1 text-sm text-slate-600">
-        Built from the shipped templates: title, description, hints and points scaled to the difficulty, with a fresh random flag.
+        Built from a shipped template: a solvable challenge (a file, a web target, or both) with a fresh random flag, points and hints scaled to the difficulty. Reveal its flag and solution from the list.
       </p>
       <ApiForm form={form} mutation={generate} className="mt-3 space-y-4" variant="secondary" submitLabel="Generate" pendingLabel="Requesting…">
         <Select form={form} name="category" id="generate-category" required>
@@ -219,6 +230,14 @@ function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
         </Select>
         <Select form={form} name="difficulty" id="generate-difficulty" required>
           {choicesOf(options.difficulties)}
+        </Select>
+        <Select form={form} name="template" id="generate-template">
+          <option value="">Any {category} template</option>
+          {templates.map((template) => (
+            <option key={template.key} value={template.key}>
+              {template.title}
+            </option>
+          ))}
         </Select>
       </ApiForm>
       <p role="status" className="mt-3 text-sm text-slate-700" data-testid="generate-status">
@@ -263,6 +282,12 @@ function ChallengeTable({
       }
     },
   });
+  // Revealed flags live in this component's state only, never in the query cache.
+  const [revealed, setRevealed] = useState<Record<string, RevealView>>({});
+  const reveal = useMutation({
+    mutationFn: (challenge: ChallengeView) => callApi(artifactContracts.reveal, { params: { ctf_id: ctf.id, challenge_id: challenge.id }, body: { confirm: true } }),
+    onSuccess: (answer) => setRevealed((shown) => ({ ...shown, [answer.challenge_id]: answer })),
+  });
   const deployed = ctf.status === "deployed";
   const archived = ctf.status === "archived";
 
@@ -276,6 +301,11 @@ function ChallengeTable({
       {act.error ? (
         <div className="px-4 pt-3">
           <RequestErrorNotice error={act.error} />
+        </div>
+      ) : null}
+      {reveal.error ? (
+        <div className="px-4 pt-3">
+          <RequestErrorNotice error={reveal.error} />
         </div>
       ) : null}
       {!challenges?.length ? (
@@ -300,6 +330,7 @@ function ChallengeTable({
               {challenges.map((challenge) => {
                 const busy = act.isPending && act.variables?.challenge.id === challenge.id;
                 const filesShown = filesOf === challenge.id;
+                const shown = revealed[challenge.id];
                 return (
                   <Fragment key={challenge.id}>
                     <tr data-testid="challenge-row" data-title={challenge.title} data-status={challenge.status} className="align-top">
@@ -309,6 +340,7 @@ function ChallengeTable({
                         {challenge.hints.length ? (
                           <span className="block text-xs font-normal text-slate-500">{challenge.hints.length === 1 ? "1 hint" : `${challenge.hints.length} hints`}</span>
                         ) : null}
+                        {challenge.template ? <span className="block text-xs font-normal text-slate-500">Generated ({challenge.template})</span> : null}
                         {challenge.last_error && challenge.status.endsWith("_failed") ? (
                           <span className="mt-1 block break-words text-xs font-normal text-red-700">{challenge.last_error}</span>
                         ) : null}
@@ -376,9 +408,38 @@ function ChallengeTable({
                               ) : null}
                             </>
                           )}
+                          {challenge.template && challenge.status !== "generating" && !shown ? (
+                            <Button
+                              type="button"
+                              variant="ghost"
+                              disabled={reveal.isPending}
+                              aria-label={`Reveal the flag of ${challenge.title}`}
+                              onClick={() => {
+                                if (confirmReveal(challenge.title)) reveal.mutate(challenge);
+                              }}
+                            >
+                              {reveal.isPending && reveal.variables?.id === challenge.id ? "Revealing…" : "Reveal flag"}
+                            </Button>
+                          ) : null}
                         </div>
                       </td>
                     </tr>
+                    {shown ? (
+                      <tr>
+                        <td colSpan={6} className="px-4 pb-4">
+                          <RevealedFlag
+                            title={challenge.title}
+                            revealed={shown}
+                            onHide={() =>
+                              setRevealed((all) => {
+                                const { [challenge.id]: _hidden, ...rest } = all;
+                                return rest;
+                              })
+                            }
+                          />
+                        </td>
+                      </tr>
+                    ) : null}
                     {filesShown ? (
                       <tr id={`files-${challenge.id}`} className="bg-slate-50">
                         <td colSpan={6} className="px-4 py-4">

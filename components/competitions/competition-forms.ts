@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { flagModes } from "@/db/schema/statuses";
 import { checkedBy } from "@/components/forms/checked-by";
-import { createChallengeInput, createCtfInput, createDeploymentInput, updateCtfInput, type CtfView } from "@/lib/ctf/schemas";
+import { createChallengeInput, createCtfInput, createDeploymentInput, generateChallengeInput, updateCtfInput, type CtfView } from "@/lib/ctf/schemas";
 import { cleanHints, isoToLocalInput, localInputToIso } from "./format";
 
 /**
@@ -15,6 +15,7 @@ export type CtfBody = z.input<typeof createCtfInput>;
 export type CtfPatch = z.input<typeof updateCtfInput>;
 export type ChallengeBody = z.input<typeof createChallengeInput>;
 export type DeploymentBody = z.input<typeof createDeploymentInput>;
+export type GenerateBody = z.input<typeof generateChallengeInput>;
 
 export const competitionValues = z.object({ title: z.string(), description: z.string(), starts_at: z.string(), ends_at: z.string(), is_public: z.boolean() });
 export type CompetitionValues = z.infer<typeof competitionValues>;
@@ -73,3 +74,15 @@ export const deploymentSchema = z
   })
   .transform((values): DeploymentBody => ({ challenge_id: values.challenge_id, duration_minutes: values.duration_minutes.trim() === "" ? Number.NaN : Number(values.duration_minutes) }))
   .superRefine(checkedBy(createDeploymentInput));
+
+/** The generate form: a template is optional ("" = one of the category's, drawn at random). */
+export const generateSchema = z
+  .object({ category: z.string(), difficulty: z.string(), template: z.string() })
+  .transform(
+    (values): GenerateBody => ({
+      category: values.category as GenerateBody["category"],
+      difficulty: values.difficulty as GenerateBody["difficulty"],
+      ...(values.template ? { template: values.template as GenerateBody["template"] } : {}),
+    }),
+  )
+  .superRefine(checkedBy(generateChallengeInput));

@@ -46,6 +46,8 @@ const labels: Record<string, string> = {
   is_public: "Public",
   category: "Category",
   difficulty: "Difficulty",
+  template: "Template",
+  confirm: "Confirmation",
   points: "Points",
   flag: "Flag",
   flag_mode: "Flag check",

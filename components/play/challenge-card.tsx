@@ -2,9 +2,11 @@ import { ChallengeHeader } from "@/components/competitions/public-challenge";
 import { Badge } from "@/components/ui/badge";
 import { urlOf } from "@/lib/api/contract";
 import { formatBytes } from "@/lib/api/values";
+import type { PageArtifact } from "@/lib/ctf/artifacts";
 import { fileContracts } from "@/lib/ctf/file-contracts";
 import type { PlayerFileView } from "@/lib/ctf/file-schemas";
 import type { ChallengeSummary } from "@/lib/ctf/public";
+import { ChallengeArtifact } from "./challenge-artifact";
 import { FlagForm } from "./flag-form";
 import { Hint } from "./hint";
 
@@ -20,7 +22,7 @@ export function ChallengeCard({
 }: {
   ctfId: string;
   challenge: ChallengeSummary;
-  play?: { description: string; solved: boolean; hints: Record<number, string>; files: PlayerFileView[] };
+  play?: { description: string; solved: boolean; hints: Record<number, string>; files: PlayerFileView[]; artifact?: PageArtifact };
 }) {
   return (
     <article
@@ -33,6 +35,7 @@ export function ChallengeCard({
       {play ? (
         <>
           {play.description ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{play.description}</p> : null}
+          {play.artifact ? <ChallengeArtifact title={challenge.title} artifact={play.artifact} /> : null}
           {play.files.length ? (
             <ul className="mt-3 space-y-1 text-sm" aria-label={`Files of ${challenge.title}`}>
               {play.files.map((file) => (

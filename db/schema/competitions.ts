@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, boolean } from "drizzle-orm/pg-core";
+import { bytea } from "./stored-files";
 import { workspaces } from "./workspaces";
 import { ctfStatuses, challengeStatuses, deploymentStatuses, flagModes, memberStatuses } from "./statuses";
 
@@ -73,6 +74,8 @@ export const challenges = pgTable(
     flagSealed: text("flag_sealed").notNull(),
     flagMode: text("flag_mode").$type<FlagMode>().notNull().default("exact"),
     hints: jsonb("hints").$type<{ text: string; cost: number }[]>().notNull().default([]),
+    /** The shipped template a generated challenge was built from (lib/ctf/template-catalog.ts); null for one written by hand. */
+    template: text("template"),
     status: text("status").$type<ChallengeStatus>().notNull().default("draft"),
     platformChallengeId: integer("platform_challenge_id"),
     lastError: text("last_error"),
@@ -106,6 +109,27 @@ export const challengeFiles = pgTable(
   },
   (t) => [index("challenge_files_challenge_idx").on(t.challengeId, t.createdAt), uniqueIndex("challenge_files_storage_key_idx").on(t.storageKey)],
 );
+
+/**
+ * What a generated challenge's player works on, made with its flag (lib/ctf/templates.ts):
+ * a small file (ciphertext, capture, image…) and/or the state of a web target the built-in
+ * host serves, plus the solution steps the organiser may reveal. Kept with the challenge,
+ * gone with it. A target's state never holds the flag (the host unseals it per request).
+ */
+export const challengeArtifacts = pgTable("challenge_artifacts", {
+  challengeId: text("challenge_id")
+    .primaryKey()
+    .references(() => challenges.id, { onDelete: "cascade" }),
+  workspaceId: text("workspace_id").notNull(),
+  fileName: text("file_name"),
+  fileType: text("file_type"),
+  fileData: bytea("file_data"),
+  target: jsonb("target").$type<Record<string, unknown>>(),
+  solution: jsonb("solution").$type<string[]>().notNull(),
+  /** When the organiser last revealed the flag and solution (POST …/reveal). */
+  revealedAt: timestamp("revealed_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type DeploymentStatus = (typeof deploymentStatuses)[number];
 
@@ -160,6 +184,7 @@ export const members = pgTable(
 
 export type Ctf = typeof ctfs.$inferSelect;
 export type Challenge = typeof challenges.$inferSelect;
+export type ChallengeArtifact = typeof challengeArtifacts.$inferSelect;
 export type Deployment = typeof deployments.$inferSelect;
 export type Member = typeof members.$inferSelect;
 export type ChallengeFile = typeof challengeFiles.$inferSelect;

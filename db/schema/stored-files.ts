@@ -1,7 +1,7 @@
 import { customType, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-/** Raw bytes: a Buffer in, a Buffer out (postgres.js answers a Buffer, PGlite a Uint8Array). */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+/** Raw bytes: a Buffer in, a Buffer out (postgres.js answers a Buffer, PGlite a Uint8Array); every bytea column of the schema uses it. */
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => "bytea",
   toDriver: (value) => value,
   fromDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),

@@ -1,6 +1,7 @@
 import { certificationContracts } from "@/lib/certification/contracts";
 import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
 import { classContracts } from "@/lib/classes/contracts";
+import { artifactContracts } from "@/lib/ctf/artifact-contracts";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import { deploymentPlayContracts } from "@/lib/ctf/deployment-play-contracts";
 import { fileContracts } from "@/lib/ctf/file-contracts";
@@ -27,6 +28,7 @@ export const allContracts: readonly AnyContract[] = [
   ...Object.values(playContracts),
   ...Object.values(deploymentPlayContracts),
   ...Object.values(fileContracts),
+  ...Object.values(artifactContracts),
   ...Object.values(manageCertificationContracts),
   ...Object.values(keyContracts),
   ...Object.values(workspaceContracts),

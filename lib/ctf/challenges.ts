@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { challenges, ctfs, type Challenge, type ChallengeStatus } from "@/db/schema";
+import { challengeArtifacts, challenges, ctfs, type Challenge, type ChallengeStatus } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { conflict, invalidFields, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
@@ -12,7 +12,8 @@ import { regexFlagProblem } from "./flag-pattern";
 import { hashFlag, sealFlag, storedFlag, unsealFlag } from "./flags";
 import { hostFor } from "./hosting";
 import type { ChallengeView, CreateChallengeInput, GenerateChallengeInput, UpdateChallengeInput } from "./schemas";
-import { generateChallenge, type ChallengeCategory, type Difficulty } from "./templates";
+import type { Rng } from "./generated/rng";
+import { generateChallenge, type ChallengeCategory, type Difficulty, type TemplateKey } from "./templates";
 import { toChallengeView } from "./views";
 
 /** States in which a challenge (its content and files) may change; otherwise unpublish it first. */
@@ -89,28 +90,47 @@ export async function requestGeneratedChallenge(db: Db, workspaceId: string, ctf
         status: "generating",
       })
       .returning();
-    await scheduleStep(tx, workspaceId, "challenge.generate", { challengeId: challenge.id }, new Date());
+    await scheduleStep(tx, workspaceId, "challenge.generate", { challengeId: challenge.id, ...(input.template ? { template: input.template } : {}) }, new Date());
     return toChallengeView(challenge);
   });
 }
 
-export async function completeGeneration(db: Db, challengeId: string): Promise<void> {
+/**
+ * The generation step: builds the challenge from its template (the one asked for, else one of
+ * its category drawn at random) and stores it with its artifact — file, web target, solution
+ * steps — in one transaction; the flag is stored like any other (hash and sealed copy).
+ * `rng` is for tests: a seeded one makes the challenge reproducible.
+ */
+export async function completeGeneration(db: Db, challengeId: string, template?: TemplateKey, rng?: Rng): Promise<void> {
   const [challenge] = await db.select().from(challenges).where(eq(challenges.id, challengeId));
   if (!challenge || challenge.status !== "generating") return;
-  const generated = generateChallenge(challenge.category as ChallengeCategory, (challenge.difficulty ?? "easy") as Difficulty);
-  await db
-    .update(challenges)
-    .set({
-      title: generated.title,
-      description: generated.description,
-      points: generated.points,
-      hints: generated.hints,
-      flagHash: hashFlag(generated.flag),
-      flagSealed: sealFlag(generated.flag),
-      status: "draft",
-      updatedAt: new Date(),
-    })
-    .where(and(eq(challenges.id, challengeId), eq(challenges.status, "generating")));
+  const generated = generateChallenge(challenge.category as ChallengeCategory, (challenge.difficulty ?? "easy") as Difficulty, { template, rng });
+  await db.transaction(async (tx) => {
+    const [built] = await tx
+      .update(challenges)
+      .set({
+        title: generated.title,
+        description: generated.description,
+        points: generated.points,
+        hints: generated.hints,
+        template: generated.template,
+        ...storedFlag(generated.flag, "exact"),
+        status: "draft",
+        updatedAt: new Date(),
+      })
+      .where(and(eq(challenges.id, challengeId), eq(challenges.status, "generating")))
+      .returning({ id: challenges.id });
+    if (!built) return;
+    await tx.insert(challengeArtifacts).values({
+      challengeId,
+      workspaceId: challenge.workspaceId,
+      fileName: generated.file?.name ?? null,
+      fileType: generated.file?.contentType ?? null,
+      fileData: generated.file?.data ?? null,
+      target: generated.target,
+      solution: generated.solution,
+    });
+  });
 }
 
 export async function updateChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string, input: UpdateChallengeInput): Promise<ChallengeView> {
@@ -118,6 +138,9 @@ export async function updateChallenge(db: Db, workspaceId: string, ctfId: string
   return db.transaction(async (tx) => {
     const challenge = await findChallenge(tx, workspaceId, ctfId, challengeId, true);
     if (!editable.includes(challenge.status)) throw conflict(`A ${challenge.status} challenge cannot be edited; unpublish it first.`);
+    if (input.flag !== undefined && challenge.template) {
+      throw conflict("A generated challenge's flag is built into its artifact and cannot be changed: generate another challenge for a new flag.");
+    }
     const [updated] = await tx
       .update(challenges)
       .set({

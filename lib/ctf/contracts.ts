@@ -152,7 +152,13 @@ export const ctfContracts = {
     body: generateChallengeInput,
     status: 202,
     response: challengeView,
-    docs: { tag: "Challenges", summary: "Generate a challenge", description: "Asynchronous: answers a `generating` challenge; it becomes a `draft` built from the shipped templates for the category and difficulty.", errors: [409] },
+    docs: {
+      tag: "Challenges",
+      summary: "Generate a challenge",
+      description:
+        "Asynchronous: answers a `generating` challenge; it becomes a `draft` built from a shipped template of the category (`template` to choose one) at the difficulty, with a fresh random flag built into what its players work on (a file, a web target served by the built-in host, or both). The organiser reads the flag and the solution with `POST …/reveal`.",
+      errors: [409],
+    },
   }),
   challenge: contract({
     id: "challenges.get",
@@ -175,7 +181,12 @@ export const ctfContracts = {
     body: updateChallengeInput,
     status: 200,
     response: challengeView,
-    docs: { tag: "Challenges", summary: "Update a challenge", description: "While not published (409).", errors: [409] },
+    docs: {
+      tag: "Challenges",
+      summary: "Update a challenge",
+      description: "While not published (409). A generated challenge's `flag` cannot change (409): it is built into its artifact.",
+      errors: [409],
+    },
   }),
   deleteChallenge: contract({
     id: "challenges.delete",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { challengeStatuses, ctfStatuses, deploymentStatuses, flagModes, memberStatuses } from "@/db/schema/statuses";
 import { pageSchema, pagingQuery } from "@/lib/api/paging";
 import { regexFlagProblem } from "./flag-pattern";
-import { challengeCategories, difficulties } from "./templates";
+import { challengeCategories, difficulties, templateCatalog, templateKeys } from "./template-catalog";
 
 // The JSON string (documented as a date-time), handed to the domain as a Date.
 const isoDate = z.iso.datetime({ offset: true, message: "Must be an ISO 8601 date-time, e.g. 2026-12-01T18:00:00Z." }).transform((value) => new Date(value));
@@ -88,7 +88,22 @@ export type CreateChallengeInput = z.output<typeof createChallengeInput>;
 export const updateChallengeInput = challengeFields.extend({ flag_mode: flagMode.optional() }).partial().superRefine(checkPattern);
 export type UpdateChallengeInput = z.output<typeof updateChallengeInput>;
 
-export const generateChallengeInput = z.object({ category: z.enum(challengeCategories), difficulty: z.enum(difficulties) });
+export const generateChallengeInput = z
+  .object({
+    category: z.enum(challengeCategories),
+    difficulty: z.enum(difficulties),
+    template: z
+      .enum(templateKeys)
+      .optional()
+      .meta({ description: "Additive: the shipped template to build (one of the category's, see the generated challenges' table); by default one of the category's is drawn at random." }),
+  })
+  .superRefine((value, context) => {
+    const entry = templateCatalog.find((candidate) => candidate.key === value.template);
+    if (entry && value.category && entry.category !== value.category) {
+      const own = templateCatalog.filter((candidate) => candidate.category === value.category).map((candidate) => candidate.key);
+      context.addIssue({ code: "custom", path: ["template"], message: `${entry.title} is a ${entry.category} template; ${value.category} has: ${own.join(", ")}.` });
+    }
+  });
 export type GenerateChallengeInput = z.output<typeof generateChallengeInput>;
 
 export const challengeView = z
@@ -102,6 +117,10 @@ export const challengeView = z
     points: z.number().int(),
     flag_mode: z.enum(flagModes).meta({ description: "How a submitted flag is checked (additive): exact, case_insensitive or regex." }),
     hints: z.array(z.object({ text: z.string(), cost: z.number().int() })),
+    template: z
+      .string()
+      .nullable()
+      .meta({ description: "Additive: the shipped template a generated challenge was built from (its flag and solution can be revealed); null for a challenge written by hand." }),
     status: z.enum(challengeStatuses),
     platform_challenge_id: z.number().int().nullable(),
     last_error: z.string().nullable(),

@@ -6,7 +6,7 @@ import { completeDeploymentDeploy, stopLiveDeployment } from "./deployments";
 /** The competition lifecycle's asynchronous steps, run by whichever executor is configured (lib/jobs/handlers.ts). */
 export const ctfStepHandlers = {
   "ctf.deploy": (db, { ctfId }) => completeCtfDeploy(db, ctfId),
-  "challenge.generate": (db, { challengeId }) => completeGeneration(db, challengeId),
+  "challenge.generate": (db, { challengeId, template }) => completeGeneration(db, challengeId, template),
   "challenge.publish": (db, { challengeId }) => completePublish(db, challengeId),
   "challenge.unpublish": (db, { challengeId }) => completeUnpublish(db, challengeId),
   "deployment.deploy": (db, { deploymentId }) => completeDeploymentDeploy(db, deploymentId),

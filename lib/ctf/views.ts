@@ -35,6 +35,7 @@ export function toChallengeView(challenge: Challenge): ChallengeView {
     points: challenge.points,
     flag_mode: challenge.flagMode,
     hints: challenge.hints,
+    template: challenge.template,
     status: challenge.status,
     platform_challenge_id: challenge.platformChallengeId,
     last_error: challenge.lastError,

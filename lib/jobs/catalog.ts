@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { templateKeys } from "@/lib/ctf/template-catalog";
 
 /*
  * The background work, declared once and validated with zod, as lib/events/catalog.ts
@@ -21,8 +22,8 @@ export const stepCatalog = {
     payload: z.object({ ctfId: id }),
   },
   "challenge.generate": {
-    description: "Generate a challenge from its template.",
-    payload: z.object({ challengeId: id }),
+    description: "Generate a challenge from its template (the one asked for, or one of its category drawn at random).",
+    payload: z.object({ challengeId: id, template: z.enum(templateKeys).optional() }),
   },
   "challenge.publish": {
     description: "Push a challenge to its competition's host.",

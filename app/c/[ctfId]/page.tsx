@@ -11,6 +11,7 @@ import { ResendLinkForm } from "@/components/play/resend-link-form";
 import { Scoreboard } from "@/components/play/scoreboard";
 import { Card, Notice } from "@/components/ui/card";
 import { getDb } from "@/db";
+import { artifactsForPage } from "@/lib/ctf/artifacts";
 import { playerFiles } from "@/lib/ctf/files";
 import { challengeDescriptions, playerProgress, runningState } from "@/lib/ctf/play";
 import { findPlayer, playerCookieName } from "@/lib/ctf/players";
@@ -51,12 +52,13 @@ export default async function PublicCompetitionPage({ params }: Params) {
   const open = state === "not_started" || state === "running";
   const playedHere = ctf.host === "builtin";
   const player = await findPlayer(db, ctf.id, (await cookies()).get(playerCookieName(ctf.id))?.value);
-  const [board, progress, descriptions, files] = await Promise.all([
+  const [board, progress, descriptions, files, artifacts] = await Promise.all([
     // An external host can fail: the page still shows, the board says so and keeps trying.
     publicScoreboard(db, ctf.id, { page: 1, per_page: 100 }).catch(() => null),
     player && state !== "archived" ? playerProgress(db, player) : null,
     player && playedHere && state === "running" ? challengeDescriptions(db, ctf.id) : null,
     player && playedHere && state === "running" ? playerFiles(db, ctf.id) : null,
+    player && playedHere && state === "running" ? artifactsForPage(db, ctf.id) : null,
   ]);
   const current = phases[state];
   const categories = [...new Set(ctf.challenges.map((challenge) => challenge.category))];
@@ -67,6 +69,7 @@ export default async function PublicCompetitionPage({ params }: Params) {
           solved: progress.solved.includes(challengeId),
           hints: Object.fromEntries(progress.hints.filter((hint) => hint.challenge_id === challengeId).map((hint) => [hint.hint, hint.text])),
           files: files?.[challengeId] ?? [],
+          artifact: artifacts?.[challengeId],
         }
       : undefined;
 

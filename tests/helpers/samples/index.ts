@@ -4,6 +4,7 @@ import { ctfSamples } from "./ctf";
 import { deploymentPlaySamples } from "./deployment-play";
 import { emailSamples } from "./email";
 import { fileSamples } from "./files";
+import { generatedSamples } from "./generated";
 import { keySamples } from "./keys";
 import { playSamples } from "./play";
 import { testSamples } from "./tests";
@@ -21,6 +22,7 @@ export const samples: Samples = {
   ...playSamples,
   ...deploymentPlaySamples,
   ...fileSamples,
+  ...generatedSamples,
   ...keySamples,
   ...workspaceSamples,
   ...emailSamples,
