@@ -186,7 +186,6 @@ export function postOnce(url: string, body: string, headers: Record<string, stri
         const socket = req.socket;
         const chunks: Buffer[] = [];
         let size = 0;
-        let grace: NodeJS.Timeout | undefined;
         const done = (complete: boolean) => {
           clearTimeout(grace);
           const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8");
@@ -205,7 +204,7 @@ export function postOnce(url: string, body: string, headers: Record<string, stri
         response.on("end", () => done(true));
         response.on("error", () => done(false));
         // The status decides; the excerpt is best effort within a short grace period.
-        grace = setTimeout(() => done(false), Math.min(500, Math.max(0, deadlineMs - elapsed())));
+        const grace = setTimeout(() => done(false), Math.min(500, Math.max(0, deadlineMs - elapsed())));
         grace.unref();
       });
       req.on("error", (error) => {

@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
 import { publishEvent } from "@/lib/events/publish";
 import { EmbeddedWorker } from "@/lib/jobs/worker";
 import { MAX_ATTEMPTS } from "@/lib/outbox/schedule";
-import { AttemptRecorder, startAttempt, startDueAttempts } from "@/lib/webhooks/deliveries";
+import { AttemptRecorder, messageOf, releaseAttempts, startAttempt, startDueAttempts } from "@/lib/webhooks/deliveries";
 import { createWebhook } from "@/lib/webhooks/endpoints";
 import { postOnce } from "@/lib/webhooks/http";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -21,6 +23,12 @@ import { deliveriesOf, settledDeliveries, waitUntil } from "./support";
  */
 
 const LEASE_MS = 10_000;
+
+// Which attempts the worker gave back: the spy passes every call through.
+vi.mock("@/lib/webhooks/deliveries", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/webhooks/deliveries")>();
+  return { ...original, releaseAttempts: vi.fn(original.releaseAttempts) };
+});
 
 let database: TestDatabase;
 const receivers = receiverPool();
@@ -89,14 +97,14 @@ function maxOverlap(requests: RecordedRequest[]): number {
 }
 
 describe("startDueAttempts", () => {
-  it("claims at most `limit` rows and `perEndpoint − busy` per endpoint, and starts an attempt of each in the same statement", async () => {
+  it("claims at most `limit` rows and `perEndpoint` (or the endpoint's room) per endpoint, and starts an attempt of each in the same statement", async () => {
     const trainer = await createTrainer(database.db);
     const a = await endpoint(await receivers.start({ kind: "ok" }, "claim-a"), trainer.workspaceId);
     const b = await endpoint(await receivers.start({ kind: "ok" }, "claim-b"), trainer.workspaceId);
     const eventIds = await publish(trainer.workspaceId, 5); // 5 deliveries to each endpoint
 
-    // b already has 2 attempts in flight in this worker: only 1 more of its rows may start.
-    const first = await startDueAttempts(database.db, { limit: 10, perEndpoint: 3, busy: new Map([[b.endpointId, 2]]) });
+    // b already has 2 attempts in this worker: room for 1 more of its rows.
+    const first = await startDueAttempts(database.db, { limit: 10, perEndpoint: 3, room: new Map([[b.endpointId, 1]]) });
     expect(first.dropped).toEqual([]);
     const byEndpoint = (endpointId: string) => first.started.filter((s) => s.endpointId === endpointId);
     expect(byEndpoint(a.endpointId)).toHaveLength(3);
@@ -115,11 +123,14 @@ describe("startDueAttempts", () => {
     for (const started of first.started) {
       const attempt = attempts.find((row) => row.id === started.attemptId)!;
       expect(attempt.deliveryId).toBe(started.deliveryId);
-      expect(started.startedAt.getTime()).toBe(attempt.startedAt.getTime());
+      expect(Math.abs(attempt.startedAt.getTime() - Date.now())).toBeLessThan(10_000);
+      // The message is signed when the POST goes out, with that time.
+      const at = new Date(Date.now() + 1_500);
+      const { body, headers } = messageOf(started, at);
       const secret = started.endpointId === a.endpointId ? a.secret : b.secret;
-      expect(verifyCompetition(Buffer.from(started.body), lowerCase(started.headers), secret)).toBe("valid");
-      expect(eventIds).toContain(started.headers["X-Service-Event-Id"]);
-      expect(JSON.parse(started.body).delivered_at).toBe(Math.floor(attempt.startedAt.getTime() / 1000));
+      expect(verifyCompetition(Buffer.from(body), lowerCase(headers), secret)).toBe("valid");
+      expect(eventIds).toContain(headers["X-Service-Event-Id"]);
+      expect(JSON.parse(body).delivered_at).toBe(Math.floor(at.getTime() / 1000));
     }
 
     // The limit holds across endpoints; leased rows are not claimed again.
@@ -138,7 +149,7 @@ describe("startDueAttempts", () => {
     const other = await endpoint(await receivers.start({ kind: "ok" }, "backlog-other"), trainer.workspaceId);
     await publish(trainer.workspaceId, 1);
 
-    const due = await startDueAttempts(database.db, { limit: 4, perEndpoint: 4, busy: new Map([[busy.endpointId, 4]]) });
+    const due = await startDueAttempts(database.db, { limit: 4, perEndpoint: 4, room: new Map([[busy.endpointId, 0]]) });
     expect(due.started.map((s) => s.endpointId)).toEqual([other.endpointId]);
     // Release what this test claimed for the next tests.
     await database.db.delete(webhookDeliveries).where(inArray(webhookDeliveries.endpointId, [busy.endpointId, other.endpointId]));
@@ -194,11 +205,12 @@ describe("AttemptRecorder", () => {
     const recorder = new AttemptRecorder(database.db);
     const ok = { ok: true, statusCode: 200, error: null, excerpt: "ok", durationMs: 3 };
     const failed = { ok: false, statusCode: 503, error: "HTTP 503", excerpt: "busy\u0000", durationMs: 4 };
+    const postedAt = new Date(Date.now() + 2_000);
     const outcomes = await Promise.all([
-      recorder.record(delivered, ok),
-      recorder.record(retried, failed),
-      recorder.record({ ...lastTry, number: MAX_ATTEMPTS }, failed),
-      recorder.record(takenOver, ok),
+      recorder.record({ ...delivered, postedAt }, ok),
+      recorder.record({ ...retried, postedAt }, failed),
+      recorder.record({ ...lastTry, number: MAX_ATTEMPTS, postedAt }, failed),
+      recorder.record({ ...takenOver, postedAt }, ok),
     ]);
     expect(outcomes).toEqual([
       { outcome: "delivered", attempt: 1 },
@@ -210,6 +222,8 @@ describe("AttemptRecorder", () => {
     const of = (id: string) => log.find((d) => d.id === id)!;
     expect(of(delivered.deliveryId)).toMatchObject({ status: "delivered", next_attempt_at: null });
     expect(of(delivered.deliveryId).attempts).toEqual([expect.objectContaining({ number: 1, state: "completed", ok: true, status_code: 200, duration_ms: 3 })]);
+    // The attempt's time is when its POST went out (what its message was signed with).
+    expect(Date.parse(of(delivered.deliveryId).attempts[0].started_at)).toBe(postedAt.getTime());
     expect(of(retried.deliveryId).status).toBe("pending");
     expect(Date.parse(of(retried.deliveryId).next_attempt_at!)).toBeGreaterThan(Date.now() - 1_000);
     expect(of(retried.deliveryId).attempts).toEqual([expect.objectContaining({ state: "completed", ok: false, status_code: 503, response_excerpt: "busy" })]);
@@ -218,6 +232,29 @@ describe("AttemptRecorder", () => {
     expect(of(takenOver.deliveryId).attempts.map((a) => a.state)).toEqual(["interrupted"]);
     const [lease] = await database.db.select({ lockedUntil: webhookDeliveries.lockedUntil }).from(webhookDeliveries).where(eq(webhookDeliveries.id, retried.deliveryId));
     expect(lease.lockedUntil).toBeNull();
+    // Nothing of this test is left for the next ones to claim.
+    await database.db.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.endpointId));
+  });
+});
+
+describe("releaseAttempts", () => {
+  it("gives back attempts never POSTed: no attempt recorded or counted, the row due again at once", async () => {
+    const trainer = await createTrainer(database.db);
+    const hook = await endpoint(await receivers.start({ kind: "ok" }, "release"), trainer.workspaceId);
+    await publish(trainer.workspaceId, 2);
+    const { started } = await startDueAttempts(database.db, { limit: 10, perEndpoint: 10 });
+    expect(started).toHaveLength(2);
+    // The second was taken over meanwhile (marked interrupted): it is not given back.
+    await database.db.update(webhookAttempts).set({ state: "interrupted" }).where(eq(webhookAttempts.id, started[1].attemptId));
+    expect(await releaseAttempts(database.db, started)).toBe(1);
+    const log = await deliveriesOf(database.db, trainer.workspaceId, hook.endpointId);
+    const released = log.find((d) => d.id === started[0].deliveryId)!;
+    expect(released).toMatchObject({ status: "pending", attempts: [] });
+    const [row] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, started[0].deliveryId));
+    expect(row).toMatchObject({ attempts: 0, lockedUntil: null });
+    const again = await startDueAttempts(database.db, { limit: 10, perEndpoint: 10 });
+    expect(again.started.filter((s) => s.endpointId === hook.endpointId).map((s) => [s.deliveryId, s.number])).toEqual([[started[0].deliveryId, 1]]);
+    await database.db.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.endpointId));
   });
 });
 
@@ -237,7 +274,7 @@ describe("the worker's fan-out", () => {
     const publishedAt = performance.now();
     await publish(fastHook.workspaceId, 1);
     const [arrived] = await fast.waitForRequests(1, 5_000);
-    expect(arrived.perf - publishedAt).toBeLessThan(1_000);
+    expect(arrived.perf - publishedAt).toBeLessThan(2_000);
     expect(await pendingIds(slowHook.endpointId)).not.toHaveLength(0);
 
     const done = await settledDeliveries(database.db, slowHook.workspaceId, slowHook.endpointId, 12, 20_000);
@@ -262,6 +299,74 @@ describe("the worker's fan-out", () => {
     expect(receiver.connections).toBeLessThanOrEqual(4);
     expect(receiver.connections).toBeGreaterThan(0);
   });
+
+  it("gives back, unsent, the attempts it claimed ahead when it stops", async () => {
+    const receiver = await receivers.start({ kind: "slow", delayMs: 100 }, "stop-releases");
+    const hook = await endpoint(receiver);
+    const release = vi.mocked(releaseAttempts);
+    release.mockClear();
+    const worker = new EmbeddedWorker(database, { concurrency: 4, pollMs: 100, endpointConcurrency: 1 });
+    workers.push(worker);
+    await worker.start();
+    await publish(hook.workspaceId, 20);
+    // After a first answer the lane knows its pace (~100 ms) and claims ahead of its one slot.
+    await receiver.waitForRequests(3, 10_000);
+    await worker.stop();
+
+    const log = await deliveriesOf(database.db, hook.workspaceId, hook.endpointId);
+    expect(log).toHaveLength(20);
+    const delivered = log.filter((d) => d.status === "delivered");
+    // Every POST the receiver got is a recorded attempt; every other delivery is as if never claimed.
+    expect(receiver.requests).toHaveLength(delivered.length);
+    expect(delivered.every((d) => d.attempts.length === 1 && d.attempts[0].ok)).toBe(true);
+    expect(log.filter((d) => d.status !== "delivered").every((d) => d.status === "pending" && d.attempts.length === 0)).toBe(true);
+    const given = release.mock.calls.flatMap(([, attempts]) => attempts);
+    expect(given.length).toBeGreaterThan(0);
+    const rows = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.endpointId));
+    for (const row of rows.filter((r) => r.status === "pending")) expect(row).toMatchObject({ attempts: 0, lockedUntil: null });
+    await database.db.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.endpointId));
+  });
+
+  it("gives back the attempts a lane claimed ahead when its receiver turns slow, before their lease could run out mid-POST", async () => {
+    // Quick for the first 3 requests, then 1.3 s each: longer than the 1 s a claimed attempt may
+    // wait here (lease 10 s − deadline 8 s − 1 s margin).
+    let served = 0;
+    const arrivals: string[] = [];
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        arrivals.push(String(req.headers["x-service-event-id"]));
+        const delay = ++served <= 3 ? 0 : 1_300;
+        setTimeout(() => res.writeHead(200).end("ok"), delay);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+      const { workspaceId } = await createTrainer(database.db);
+      const hook = await createWebhook(database.db, workspaceId, { url, events: [], secret: `whsec_${randomBytes(18).toString("base64url")}` }, "api");
+      const release = vi.mocked(releaseAttempts);
+      release.mockClear();
+      const worker = new EmbeddedWorker(database, { concurrency: 4, pollMs: 100, endpointConcurrency: 2 });
+      workers.push(worker);
+      await worker.start();
+      await publish(workspaceId, 3, "quick");
+      await waitUntil("the quick ones", async () => arrivals.length >= 3, 5_000);
+      const slow = await publish(workspaceId, 6, "slow");
+
+      const settled = await settledDeliveries(database.db, workspaceId, hook.id, 9, 30_000, 200);
+      expect(settled.every((d) => d.status === "delivered")).toBe(true);
+      // Released attempts left no trace: one attempt each, number 1, and each event POSTed once.
+      expect(settled.every((d) => d.attempts.length === 1 && d.attempts[0].number === 1)).toBe(true);
+      expect(arrivals).toHaveLength(9);
+      expect(new Set(arrivals).size).toBe(9);
+      expect(arrivals.slice(3).sort()).toEqual([...slow].sort());
+      expect(release.mock.calls.flatMap(([, attempts]) => attempts).length).toBeGreaterThan(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 40_000);
 
   it("closes the connection after a failed answer, so a retry starts on a new one", async () => {
     const receiver = await receivers.start({ kind: "failThenOk", failures: 1 }, "fresh-after-failure");
