@@ -260,26 +260,28 @@ describe("releaseAttempts", () => {
 
 describe("the worker's fan-out", () => {
   it("keeps at most WEBHOOK_ENDPOINT_CONCURRENCY attempts in flight to one endpoint, while other endpoints go on", async () => {
-    const slow = await receivers.start({ kind: "slow", delayMs: 150 }, "per-endpoint-slow");
+    const slow = await receivers.start({ kind: "slow", delayMs: 300 }, "per-endpoint-slow");
     const fast = await receivers.start({ kind: "ok" }, "per-endpoint-fast");
     const slowHook = await endpoint(slow);
     const fastHook = await endpoint(fast);
-    await publish(slowHook.workspaceId, 12);
+    await publish(slowHook.workspaceId, 16); // 8 rounds of 2 at 300 ms: about 2.4 s to drain
 
     const worker = new EmbeddedWorker(database, { concurrency: 8, pollMs: 100, endpointConcurrency: 2 });
     workers.push(worker);
     await worker.start();
     await slow.waitForRequests(2, 5_000);
-    // With the slow endpoint's backlog still waiting, a delivery to another endpoint goes out at once.
+    // With the slow endpoint's backlog still waiting, a delivery to another endpoint goes out
+    // without waiting for it (the time bound is loose for a loaded machine; the order is the point).
     const publishedAt = performance.now();
     await publish(fastHook.workspaceId, 1);
     const [arrived] = await fast.waitForRequests(1, 5_000);
-    expect(arrived.perf - publishedAt).toBeLessThan(2_000);
+    expect(arrived.perf - publishedAt).toBeLessThan(5_000);
     expect(await pendingIds(slowHook.endpointId)).not.toHaveLength(0);
 
-    const done = await settledDeliveries(database.db, slowHook.workspaceId, slowHook.endpointId, 12, 20_000);
+    const done = await settledDeliveries(database.db, slowHook.workspaceId, slowHook.endpointId, 16, 30_000);
     expect(done.every((d) => d.status === "delivered" && d.attempts.length === 1)).toBe(true);
-    expect(slow.requests).toHaveLength(12);
+    expect(slow.requests).toHaveLength(16);
+    expect(arrived.perf).toBeLessThan(slow.requests[15].perf);
     expect(maxOverlap(slow.requests)).toBe(2);
   });
 
@@ -295,17 +297,21 @@ describe("the worker's fan-out", () => {
     await waitUntil("every delivery recorded", async () => (await pendingIds(hook.endpointId)).length === 0, 10_000);
     expect(receiver.requests.map((r) => r.headers["x-service-event-id"]).sort()).toEqual([...eventIds].sort());
     for (const request of receiver.requests) expect(verifyCompetition(request.raw, request.headers, hook.secret)).toBe("valid");
-    // At most one connection per slot of the endpoint, reused request after request.
-    expect(receiver.connections).toBeLessThanOrEqual(4);
+    // Connections are reused request after request: a handful for 60 POSTs (one per slot of the
+    // endpoint, give or take one whose socket was not back in the pool yet), not one each.
     expect(receiver.connections).toBeGreaterThan(0);
+    expect(receiver.connections).toBeLessThanOrEqual(8);
   });
 
   it("gives back, unsent, the attempts it claimed ahead when it stops", async () => {
+    // A short deadline leaves a long window inside the 10 s lease: the lane claims far ahead.
+    vi.stubEnv("WEBHOOK_DEADLINE_MS", "1000");
     const receiver = await receivers.start({ kind: "slow", delayMs: 100 }, "stop-releases");
     const hook = await endpoint(receiver);
     const release = vi.mocked(releaseAttempts);
     release.mockClear();
     const worker = new EmbeddedWorker(database, { concurrency: 4, pollMs: 100, endpointConcurrency: 1 });
+    vi.stubEnv("WEBHOOK_DEADLINE_MS", "");
     workers.push(worker);
     await worker.start();
     await publish(hook.workspaceId, 20);
