@@ -91,7 +91,7 @@ export class EmbeddedWorker {
   async stop(): Promise<void> {
     this.stopping = true;
     await this.loop.stop();
-    await this.claims;
+    await this.claims.catch(() => {}); // a failed claim was logged where it ran
     const waiting = [...this.lanes.values()].flatMap((lane) => lane.waiting.splice(0).map(({ attempt }) => attempt));
     if (waiting.length) await releaseAttempts(this.database.db, waiting).catch((error) => logError("worker: releasing unsent attempts", error));
     await Promise.allSettled([...this.inflight]);
