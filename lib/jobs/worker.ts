@@ -60,7 +60,7 @@ export class EmbeddedWorker {
   private readonly paces = new Map<string, number>();
   private readonly recorder: AttemptRecorder;
   private stopping = false;
-  /** Delivery claims run one at a time (the last one queued, or undefined); a refill while one is queued joins it. */
+  /** Delivery claims run one at a time: the last one queued (a refill while one is queued joins it). */
   private claims: Promise<number> = Promise.resolve(0);
   private refillQueued = false;
 
@@ -149,9 +149,10 @@ export class EmbeddedWorker {
     }
     const limit = Math.min(CLAIM_BATCH, this.concurrency * MAX_AHEAD - ahead);
     if (limit <= 0) return 0;
+    // Before the statement: the lease runs from the database's now(), which is no earlier.
+    const claimedAt = performance.now();
     const due = await startDueAttempts(this.database.db, { limit, perEndpoint: this.endpointConcurrency, room });
-    const now = performance.now();
-    for (const attempt of due.started) this.lane(attempt.endpointId).waiting.push({ attempt, claimedAt: now });
+    for (const attempt of due.started) this.lane(attempt.endpointId).waiting.push({ attempt, claimedAt });
     this.pump();
     // A delivery dropped without a POST (its last attempt was interrupted) is work done too.
     return due.started.length + due.dropped.length;
@@ -163,7 +164,7 @@ export class EmbeddedWorker {
     return lane;
   }
 
-  /** Attempts a lane may hold (waiting + posting): as many as it can POST well within their lease at its receiver's pace. */
+  /** Attempts a lane may hold (claimed, not yet recorded): as many as it can POST well within their lease at its receiver's pace. */
   private laneCapacity(lane: Lane): number {
     const pace = this.paces.get(lane.endpointId);
     if (pace === undefined) return this.endpointConcurrency;
