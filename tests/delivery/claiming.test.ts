@@ -106,17 +106,16 @@ describe.runIf(onPostgres)("two instances sharing the outbox on PostgreSQL", () 
     const eventIds = receiver.requests.map((r) => r.headers["x-service-event-id"]);
     expect(new Set(eventIds).size).toBe(DELIVERIES);
 
-    // Every attempt was started once, in a batch claimed by one of the two instances, and both took a share.
+    // Every delivery was started in a batch claimed by one of the two instances, and both took a
+    // share. (An attempt that waited in its lane past its window is given back unsent and
+    // claimed again, on a loaded machine: it leaves no attempt behind, as checked above.)
     const startedBy = await Promise.all(
       claim.mock.calls.map(async ([db], i) => ({ db, ids: ((await claim.mock.results[i].value) as DueAttempts).started.map((s) => s.deliveryId) })),
     );
-    const byInstance = instances.map((instance) => startedBy.filter(({ db }) => db === (instance.db as Db)).flatMap(({ ids }) => ids));
-    const all = startedBy.flatMap(({ ids }) => ids);
-    expect(all).toHaveLength(DELIVERIES);
-    expect(new Set(all)).toEqual(new Set(ids));
-    expect(byInstance[0].length + byInstance[1].length).toBe(DELIVERIES);
-    expect(byInstance[0].length).toBeGreaterThan(0);
-    expect(byInstance[1].length).toBeGreaterThan(0);
+    const byInstance = instances.map((instance) => new Set(startedBy.filter(({ db }) => db === (instance.db as Db)).flatMap(({ ids }) => ids)));
+    expect(new Set(startedBy.flatMap(({ ids }) => ids))).toEqual(new Set(ids));
+    expect(byInstance[0].size).toBeGreaterThan(0);
+    expect(byInstance[1].size).toBeGreaterThan(0);
     // Batches: fewer claiming statements that started something than deliveries.
     expect(startedBy.filter(({ ids }) => ids.length > 0).length).toBeLessThan(DELIVERIES);
   }, 60_000);
