@@ -14,9 +14,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { openDatabase, type Database } from "@/db/client";
+import { inArray } from "drizzle-orm";
 import { prepareDatabase, type Db } from "@/db";
+import { events, type Event } from "@/db/schema";
 import { publishEvent } from "@/lib/events/publish";
+import { config as appConfig } from "@/lib/config";
 import { EmbeddedWorker } from "@/lib/jobs/worker";
+import { buildWireMessage } from "@/lib/webhooks/format";
 import { createWebhook } from "@/lib/webhooks/endpoints";
 import { ensureUserWorkspace } from "@/lib/workspaces";
 import { sortedCompactJson, verifyCompetition } from "@/tests/helpers/receivers";
@@ -29,6 +33,10 @@ const config = {
   adminUrl: process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
   /** EmbeddedWorker `concurrency`: attempts in flight at once. */
   concurrency: intEnv("BENCH_CONCURRENCY", 8, 1, 1_000),
+  /** Attempts to one endpoint in flight at once (the app's WEBHOOK_ENDPOINT_CONCURRENCY unless set). */
+  endpointConcurrency: intEnv("BENCH_ENDPOINT_CONCURRENCY", 0, 0, 256),
+  /** Backlog phase: events committed while no worker runs, then drained by a fresh worker. */
+  backlog: intEnv("BENCH_BACKLOG", 2000, 0, 100_000),
   /** Steady phase: events, published at `rate` per second. */
   events: intEnv("BENCH_EVENTS", 500, 1, 100_000),
   rate: intEnv("BENCH_RATE", 100, 1, 10_000),
@@ -51,6 +59,10 @@ const RESERVE_MS = Math.min(20_000, (timeoutSeconds * 1000) / 4);
 
 // The receiver is on 127.0.0.1: let the sender reach it (read at every attempt).
 process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+if (config.endpointConcurrency > 0) process.env.WEBHOOK_ENDPOINT_CONCURRENCY = String(config.endpointConcurrency);
+/** What reaches the one endpoint at once: the worker's slots, at most the per-endpoint limit. */
+const endpointConcurrency = appConfig().webhooks.endpointConcurrency;
+const effectiveConcurrency = Math.min(config.concurrency, endpointConcurrency);
 const workerPollMs = Number(process.env.WORKER_POLL_MS ?? 1_000);
 
 // ---------------------------------------------------------------------------------------------
@@ -151,16 +163,30 @@ type Arrival = {
   headers: http.IncomingHttpHeaders;
 };
 
-type Receiver = { url: string; arrivals: Arrival[]; seen: Set<string>; close(): Promise<void> };
+type Receiver = {
+  url: string;
+  /** Same receiver, other path: the bare client's requests, only timed (not in `arrivals`). */
+  bareUrl: string;
+  arrivals: Arrival[];
+  bareArrivals: number[];
+  seen: Set<string>;
+  close(): Promise<void>;
+};
 
 async function startReceiver(): Promise<Receiver> {
   const arrivals: Arrival[] = [];
+  const bareArrivals: number[] = [];
   const seen = new Set<string>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const at = performance.now();
+      if (req.url === "/hooks/bare") {
+        bareArrivals.push(at);
+        res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+        return;
+      }
       const header = req.headers["x-service-event-id"];
       const eventId = Array.isArray(header) ? header[0] : header;
       arrivals.push({ at, eventId, raw: Buffer.concat(chunks), headers: req.headers });
@@ -175,7 +201,9 @@ async function startReceiver(): Promise<Receiver> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/hooks/bench`,
+    bareUrl: `http://127.0.0.1:${port}/hooks/bare`,
     arrivals,
+    bareArrivals,
     seen,
     async close() {
       server.closeAllConnections();
@@ -231,7 +259,7 @@ type Slot = {
   error?: string;
 };
 
-type PhaseName = "warm-up" | "steady" | "burst";
+type PhaseName = "warm-up" | "steady" | "burst" | "backlog";
 
 type Phase = {
   name: PhaseName;
@@ -239,6 +267,8 @@ type Phase = {
   started: number;
   /** Publishing finished (every transaction resolved or failed). */
   published?: number;
+  /** Backlog: when the worker started (published with no worker running); delivery is timed from here. */
+  drainStarted?: number;
   /** Every committed event had arrived (undefined: the phase did not drain in time). */
   drained?: number;
   cpuMicros?: number;
@@ -325,14 +355,26 @@ async function drain(ctx: Context, database: Database, phase: Phase): Promise<bo
   return false;
 }
 
-async function runPhase(ctx: Context, database: Database, name: PhaseName, count: number): Promise<{ phase: Phase; complete: boolean }> {
+async function runPhase(
+  ctx: Context,
+  database: Database,
+  name: PhaseName,
+  count: number,
+  /** Backlog: stops the worker before publishing, starts a fresh one after. */
+  worker?: { stop(): Promise<void>; start(): Promise<void> },
+): Promise<{ phase: Phase; complete: boolean }> {
   const phase: Phase = { name, slots: makeSlots(ctx.target, name, count), started: performance.now() };
   const cpu = process.cpuUsage();
   const pgBefore = await backendCpu(database);
   process.stdout.write(`${ctx.target} ${name}: ${count} events… `);
+  if (name === "backlog" && worker) await worker.stop();
   if (name === "steady") await publishAtRate(ctx, phase.slots, config.rate);
-  else await publishBurst(ctx, phase.slots, name === "burst" ? config.publishers : 4);
+  else await publishBurst(ctx, phase.slots, name === "warm-up" ? 4 : config.publishers);
   phase.published = performance.now();
+  if (name === "backlog" && worker) {
+    phase.drainStarted = performance.now();
+    await worker.start();
+  }
   const complete = await drain(ctx, database, phase);
   const used = process.cpuUsage(cpu);
   phase.cpuMicros = used.user + used.system;
@@ -424,6 +466,8 @@ function summarise(
   let attemptsNot1 = 0;
   let attemptsRecorded = 0;
   let eventsWithoutOneDelivery = 0;
+  // Backlog: everything was committed before the worker started; time from its start.
+  const from = (slot: Slot) => phase.drainStarted ?? slot.committed!;
   for (const slot of committed) {
     const id = slot.eventId!;
     transactions.push(slot.committed! - slot.started!);
@@ -432,7 +476,7 @@ function summarise(
     arrivalCounts.push(arrivals.length);
     if (arrivals.length > 0) {
       const first = Math.min(...arrivals.map((a) => a.at));
-      latencies.push(first - slot.committed!);
+      latencies.push(first - from(slot));
       lastFirstArrival = Math.max(lastFirstArrival, first);
     }
     for (const arrival of arrivals) {
@@ -456,7 +500,7 @@ function summarise(
     if (rows.length !== 1) eventsWithoutOneDelivery += 1;
   }
   const arrived = arrivalCounts.filter((n) => n > 0).length;
-  const deliverySeconds = (lastFirstArrival - phase.started) / 1000;
+  const deliverySeconds = (lastFirstArrival - (phase.drainStarted ?? phase.started)) / 1000;
   const publishSeconds = (lastCommit - phase.started) / 1000;
   return {
     target: ctx.target,
@@ -469,7 +513,7 @@ function summarise(
     arrived,
     deliverySeconds,
     deliveriesPerSecond: deliverySeconds > 0 ? arrived / deliverySeconds : 0,
-    drainAfterPublishSeconds: Math.max(0, (lastFirstArrival - lastCommit) / 1000),
+    drainAfterPublishSeconds: Math.max(0, (lastFirstArrival - Math.max(lastCommit, phase.drainStarted ?? 0)) / 1000),
     latencyMs: stats(latencies),
     over250ms: latencies.filter((v) => v > 250).length,
     over900ms: latencies.filter((v) => v > 900).length,
@@ -502,7 +546,81 @@ type TargetResult = {
   unknownArrivals: number;
   /** Failed attempts (all phases), by error: any at all means a delivery needed a retry. */
   failedAttempts: Record<string, number>;
+  /** The bare client's run over the same events (null: no phase to take them from). */
+  bare: BareResult | null;
 };
+
+type BareResult = {
+  /** The phase whose events were posted again. */
+  of: PhaseName;
+  events: number;
+  concurrency: number;
+  /** Answers other than 2xx, and request errors. */
+  failed: number;
+  /** First request start → last arrival at the receiver. */
+  seconds: number;
+  perSecond: number;
+  /** CPU time of this process per request (client + receiver), ms. */
+  cpuMsPerEvent: number;
+};
+
+/**
+ * The floor of the delivery path on this machine: a bare Node client (node:http, kept-alive
+ * agent) that signs and POSTs the same events, in the same wire format, to the same receiver
+ * (another path, so they are not mistaken for deliveries), `effectiveConcurrency` requests in
+ * flight — what reaches the endpoint from the worker. No database, no bookkeeping.
+ */
+async function bareClient(db: Db, receiver: Receiver, secret: string, eventIds: string[], of: PhaseName): Promise<BareResult> {
+  const rows: Event[] = [];
+  for (let i = 0; i < eventIds.length; i += 500) {
+    rows.push(...(await db.select().from(events).where(inArray(events.id, eventIds.slice(i, i + 500)))));
+  }
+  process.stdout.write(`bare client: ${rows.length} signed POSTs of the ${of} events, ${effectiveConcurrency} in flight… `);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: effectiveConcurrency });
+  const target = new URL(receiver.bareUrl);
+  const firstArrival = receiver.bareArrivals.length;
+  let next = 0;
+  let failed = 0;
+  const post = (body: string, headers: Record<string, string>) =>
+    new Promise<void>((resolve) => {
+      const req = http.request(target, { method: "POST", agent, headers: { ...headers, "Content-Length": Buffer.byteLength(body).toString() } }, (res) => {
+        if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) failed += 1;
+        res.resume();
+        res.on("end", resolve);
+        res.on("error", () => resolve());
+      });
+      req.on("error", () => {
+        failed += 1;
+        resolve();
+      });
+      req.end(body);
+    });
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: effectiveConcurrency }, async () => {
+      while (next < rows.length && !bench.exiting) {
+        const { body, headers } = buildWireMessage(rows[next++], secret);
+        await post(body, headers);
+      }
+    }),
+  );
+  const used = process.cpuUsage(cpu);
+  agent.destroy();
+  const arrivals = receiver.bareArrivals.slice(firstArrival);
+  const last = arrivals.length ? Math.max(...arrivals) : performance.now();
+  const seconds = (last - started) / 1000;
+  console.log(`done in ${seconds.toFixed(2)} s`);
+  return {
+    of,
+    events: rows.length,
+    concurrency: effectiveConcurrency,
+    failed: failed + (rows.length - arrivals.length),
+    seconds,
+    perSecond: seconds > 0 ? arrivals.length / seconds : 0,
+    cpuMsPerEvent: rows.length ? (used.user + used.system) / 1000 / rows.length : 0,
+  };
+}
 
 async function runTarget(target: "postgres" | "pglite", receiver: Receiver): Promise<TargetResult> {
   const mark = undoStack.length;
@@ -530,7 +648,7 @@ async function runTarget(target: "postgres" | "pglite", receiver: Receiver): Pro
     const secret = `whsec_${randomBytes(24).toString("base64url")}`;
     await createWebhook(publisherDb.db, workspace.id, { url: receiver.url, events: ["ctf.deployed"], secret }, "api");
 
-    const worker = new EmbeddedWorker(workerDb, { concurrency: config.concurrency });
+    const worker = new EmbeddedWorker(workerDb, { concurrency: config.concurrency, endpointConcurrency });
     let workerStopped = false;
     await worker.start();
     defer(`stop ${target} worker`, async () => {
@@ -546,10 +664,11 @@ async function runTarget(target: "postgres" | "pglite", receiver: Receiver): Pro
       ["warm-up", config.warmup],
       ["steady", config.events],
       ["burst", config.burst],
+      ["backlog", config.backlog],
     ];
     for (const [name, count] of plan) {
       if (count === 0 || bench.exiting) continue;
-      const run = await runPhase(ctx, workerDb, name, count);
+      const run = await runPhase(ctx, workerDb, name, count, worker);
       phases.push(run);
       if (!run.complete) {
         console.log(`${target}: skipping the remaining phases (the last one did not drain in time)`);
@@ -559,6 +678,13 @@ async function runTarget(target: "postgres" | "pglite", receiver: Receiver): Pro
 
     workerStopped = true;
     await worker.stop();
+
+    // The floor: a bare Node client posting the same events, signed, to the same receiver.
+    const measured = phases.find(({ phase, complete }) => complete && phase.name === "backlog") ?? phases.find(({ phase, complete }) => complete && phase.name === "burst");
+    const bare =
+      measured && !bench.exiting
+        ? await bareClient(publisherDb.db, receiver, secret, measured.phase.slots.flatMap((slot) => (slot.eventId ? [slot.eventId] : [])), measured.phase.name)
+        : null;
 
     // Recorded attempts per delivery, from the database (after the worker stopped: nothing in flight).
     const rows = await publisherDb.query<DeliveryRow>(`
@@ -586,6 +712,7 @@ async function runTarget(target: "postgres" | "pglite", receiver: Receiver): Pro
       phases: phases.map(({ phase, complete }) => summarise(ctx, phase, complete, arrivalsById, rowsById, secret)),
       unknownArrivals,
       failedAttempts: Object.fromEntries(failures.map((f) => [f.error, f.n])),
+      bare,
     };
   } finally {
     await unwind(mark);
@@ -648,12 +775,26 @@ function checkLines(target: TargetResult): string[] {
   ];
   const failed = Object.entries(target.failedAttempts);
   if (failed.length) lines.push(`${target.target}: failed attempts (retried): ${failed.map(([error, n]) => `${n}× ${error}`).join("; ")}`);
+  if (target.bare) {
+    const b = target.bare;
+    lines.push(
+      `${target.target} bare client (floor): ${b.events} signed POSTs of the ${b.of} events at ${b.concurrency} in flight in ${b.seconds.toFixed(2)} s: ` +
+        `${b.perSecond.toFixed(0)}/s, ${b.failed} failed, ${b.cpuMsPerEvent.toFixed(2)} ms CPU per request (client + receiver)`,
+    );
+    for (const r of all) {
+      if (r.phase !== "burst" && r.phase !== "backlog") continue;
+      const ratio = b.perSecond > 0 ? r.deliveriesPerSecond / b.perSecond : 0;
+      lines.push(`${target.target} ${r.phase} delivered/s ÷ bare client: ${r.deliveriesPerSecond.toFixed(0)} / ${b.perSecond.toFixed(0)} = ${ratio.toFixed(2)} (target ≥ 0.5)`);
+    }
+  }
   for (const r of all) {
     if (r.phase === "warm-up") continue;
     lines.push(
       `${target.target} ${r.phase}: published ${r.events - r.publishErrors}/${r.events} in ${r.publishSeconds.toFixed(2)} s, ` +
-        `all arrived ${r.deliverySeconds.toFixed(2)} s after the first publish (${r.drainAfterPublishSeconds.toFixed(2)} s after the last commit); ` +
-        `latency mean ${r.latencyMs?.mean ?? "n/a"} / p90 ${r.latencyMs?.p90 ?? "n/a"} ms, ${r.over250ms} over 250 ms, ${r.over900ms} over 900 ms; ` +
+        (r.phase === "backlog"
+          ? `all arrived ${r.deliverySeconds.toFixed(2)} s after the worker started (every event was committed before); `
+          : `all arrived ${r.deliverySeconds.toFixed(2)} s after the first publish (${r.drainAfterPublishSeconds.toFixed(2)} s after the last commit); `) +
+        `latency${r.phase === "backlog" ? " (arrival − worker start)" : ""} mean ${r.latencyMs?.mean ?? "n/a"} / p90 ${r.latencyMs?.p90 ?? "n/a"} ms, ${r.over250ms} over 250 ms, ${r.over900ms} over 900 ms; ` +
         `tx p50 ${r.transactionMs?.p50 ?? "n/a"} ms`,
     );
   }
@@ -667,7 +808,8 @@ async function main(): Promise<boolean> {
   const startedAt = new Date();
   console.log(
     `bench:deliveries — steady ${config.events} events at ${config.rate}/s, burst ${config.burst} events from ${config.publishers} publishers, ` +
-      `worker concurrency ${config.concurrency}, poll ${workerPollMs} ms, pool ${config.poolMax} ×2, ${os.cpus().length} CPUs, Node ${process.version}`,
+      `backlog ${config.backlog} events, worker concurrency ${config.concurrency} (at most ${endpointConcurrency} per endpoint: ${effectiveConcurrency} reach the receiver at once), ` +
+      `poll ${workerPollMs} ms, pool ${config.poolMax} ×2, ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   const loadBefore = os.loadavg();
   console.log(`load average before: ${loadBefore.map((v) => v.toFixed(2)).join(" ")} (other work on the machine skews every figure)`);
@@ -695,6 +837,8 @@ async function main(): Promise<boolean> {
     event: "ctf.deployed",
     config: {
       concurrency: config.concurrency,
+      endpointConcurrency,
+      backlogEvents: config.backlog,
       steadyEvents: config.events,
       steadyRate: config.rate,
       burstEvents: config.burst,

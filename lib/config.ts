@@ -162,6 +162,9 @@ export const variables = {
   // For tests, which would otherwise wait out 8 s per hanging receiver; refused in production
   // (rule below). Never above the spec's 8 s, which also keeps every attempt inside its lease.
   WEBHOOK_DEADLINE_MS: integer("WEBHOOK_DEADLINE_MS", 100, SPEC_WEBHOOK_DEADLINE_MS, SPEC_WEBHOOK_DEADLINE_MS, "milliseconds"),
+  // Attempts to one endpoint in flight at once, per instance (and per endpoint under Inngest):
+  // a slow or hanging receiver holds at most this many of the worker's slots.
+  WEBHOOK_ENDPOINT_CONCURRENCY: integer("WEBHOOK_ENDPOINT_CONCURRENCY", 1, 256, 4),
   TRUST_PROXY: withDefault(trustProxySchema, "0"),
 
   WORKER: withDefault(flag("WORKER"), "on"),
@@ -415,6 +418,8 @@ function build(values: Values) {
       allowPrivate: values.WEBHOOK_ALLOW_PRIVATE ?? !production,
       /** A receiver's whole exchange (connect, send, status line) must end in a 2xx within this. */
       deadlineMs: values.WEBHOOK_DEADLINE_MS,
+      /** Attempts to one endpoint in flight at once (per instance; per endpoint under Inngest). */
+      endpointConcurrency: values.WEBHOOK_ENDPOINT_CONCURRENCY,
     },
     trustProxy: values.TRUST_PROXY,
     worker: {

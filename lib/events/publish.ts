@@ -1,32 +1,50 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "@/db";
-import { events, webhookDeliveries, webhookEndpoints, type Event } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { rowsOf, type Db } from "@/db";
+import type { Event } from "@/db/schema";
 import { newId } from "@/lib/ids";
-import { notifyOutbox } from "@/lib/outbox/notify";
+import { OUTBOX_CHANNEL } from "@/lib/outbox/notify";
+import { MAX_ENDPOINTS_PER_WORKSPACE } from "@/lib/webhooks/schemas";
 import { eventCatalog, type EventData, type EventType } from "./catalog";
+
+type PublishedRow = { id: string; workspace_id: string; type: string; data: Record<string, unknown> | string; created_ms: number | string };
 
 /**
  * Records an event and one pending delivery per subscribed endpoint, in the caller's
  * transaction: if it rolls back nothing is sent, if it commits nothing is lost.
+ *
+ * One statement (one round trip inside the caller's transaction, which may hold row locks,
+ * as a test submission does): the event row, a delivery for each endpoint of the event's
+ * service in the workspace that subscribed to it (no events listed = all of them), and a
+ * `NOTIFY outbox` — fired at commit — when there is at least one delivery. The delivery ids
+ * are generated here, one per endpoint a workspace may have of a service.
  */
 export async function publishEvent<T extends EventType>(tx: Db, workspaceId: string, type: T, data: EventData<T>): Promise<Event> {
   const parsed = eventCatalog[type].data.parse(data) as Record<string, unknown>;
-  const [event] = await tx.insert(events).values({ id: newId("evt"), workspaceId, type, data: parsed }).returning();
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.workspaceId, workspaceId),
-        eq(webhookEndpoints.service, eventCatalog[type].service),
-        sql`(cardinality(${webhookEndpoints.events}) = 0 or ${type} = any(${webhookEndpoints.events}))`,
-      ),
-    );
-  if (endpoints.length) {
-    await tx
-      .insert(webhookDeliveries)
-      .values(endpoints.map((endpoint) => ({ id: newId("dlv"), workspaceId, eventId: event.id, endpointId: endpoint.id })));
-    await notifyOutbox(tx);
-  }
-  return event;
+  const id = newId("evt");
+  const deliveryIds = Array.from({ length: MAX_ENDPOINTS_PER_WORKSPACE }, () => newId("dlv")).join(",");
+  const [row] = rowsOf<PublishedRow>(
+    await tx.execute(sql`
+      with event as (
+        insert into events (id, workspace_id, type, data) values (${id}, ${workspaceId}, ${type}, ${JSON.stringify(parsed)}::jsonb)
+        returning id, workspace_id, type, data, (extract(epoch from created_at) * 1000)::float8 as created_ms
+      ), targets as (
+        select w.id, row_number() over (order by w.created_at, w.id) as n from webhook_endpoints w
+        where w.workspace_id = ${workspaceId} and w.service = ${eventCatalog[type].service}
+          and (cardinality(w.events) = 0 or ${type} = any(w.events))
+      ), deliveries as (
+        insert into webhook_deliveries (id, workspace_id, event_id, endpoint_id)
+        select coalesce((string_to_array(${deliveryIds}, ','))[t.n], 'dlv_' || upper(substr(md5(random()::text), 1, 26))), ${workspaceId}, ${id}, t.id
+        from targets t
+        returning id
+      )
+      select event.*, (select count(*) from (select pg_notify(${OUTBOX_CHANNEL}, '') from (select 1 from deliveries limit 1) one) notified)::int as notified
+      from event`),
+  );
+  return {
+    id: row.id,
+    workspaceId: row.workspace_id,
+    type: row.type,
+    data: typeof row.data === "string" ? (JSON.parse(row.data) as Record<string, unknown>) : row.data,
+    createdAt: new Date(Math.floor(Number(row.created_ms))),
+  };
 }

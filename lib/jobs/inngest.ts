@@ -82,8 +82,9 @@ export function createFunctions(database: DbProvider = getDb, handlers: StepHand
       id: "deliver-webhook",
       triggers: [webhookDeliveryRequested],
       retries: WEBHOOK_RETRIES,
-      // One receiver is never hammered by many attempts at once; other endpoints go on.
-      concurrency: { key: "event.data.endpointId", limit: 4 },
+      // One receiver is never hammered by many attempts at once; other endpoints go on
+      // (WEBHOOK_ENDPOINT_CONCURRENCY, default 4, as the embedded worker does per instance).
+      concurrency: { key: "event.data.endpointId", limit: config().webhooks.endpointConcurrency },
       onFailure: async ({ event, error }) => {
         const original = webhookDeliveryRequested.schema.safeParse(event.data.event.data);
         if (!original.success) return { recorded: false };

@@ -113,14 +113,36 @@ const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
 };
 
 /**
+ * Kept-alive connections, one pool per protocol and guard setting: a socket opened without
+ * the guard (private destinations allowed) is never handed to a guarded request, since the
+ * pool's key (host and port) does not include the lookup that checked the address. A socket
+ * idle for 4 s (or for less than the receiver's own `Keep-Alive: timeout` hint, which Node
+ * honours) is closed; idle sockets do not keep the process alive.
+ */
+const IDLE_SOCKET_MS = 4_000;
+const agents = {
+  guarded: { http: new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS, scheduling: "lifo" }), https: new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS, scheduling: "lifo" }) },
+  open: { http: new http.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS, scheduling: "lifo" }), https: new https.Agent({ keepAlive: true, timeout: IDLE_SOCKET_MS, scheduling: "lifo" }) },
+};
+
+/** Errors of a kept-alive socket the receiver had closed before our request reached it. */
+const STALE_SOCKET = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED"]);
+
+/**
  * POSTs the exact bytes once. Success is a 2xx status line within the deadline; a redirect
  * is never followed (3xx is a failure); the deadline covers the whole exchange.
+ *
+ * The connection is kept alive for the next POST to the same host only after a 2xx whose
+ * body was read to the end; after anything else it is closed, so a retry always starts on a
+ * new connection. A kept-alive connection that the receiver had already closed (reset before
+ * any answer) is not an attempt: the POST goes out again at once, once, on a new connection.
  */
 export function postOnce(url: string, body: string, headers: Record<string, string>, deadlineMs = deliveryDeadlineMs()): Promise<PostResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise((resolve) => {
     let settled = false;
+    let request: http.ClientRequest | undefined;
     // eslint-disable-next-line prefer-const -- finish() may run (early refusals) before the timer exists
     let timer: NodeJS.Timeout | undefined;
     const finish = (result: Omit<PostResult, "durationMs">) => {
@@ -142,42 +164,62 @@ export function postOnce(url: string, body: string, headers: Record<string, stri
     }
     const client = target.protocol === "https:" ? https : target.protocol === "http:" ? http : undefined;
     if (!client) return finish({ ok: false, statusCode: null, error: `unsupported protocol ${target.protocol}`, excerpt: "" });
+    const pool = agents[guard ? "guarded" : "open"][target.protocol === "https:" ? "https" : "http"];
 
-    const request = client.request(target, {
-      method: "POST",
-      headers: { ...headers, "Content-Length": Buffer.byteLength(body).toString() },
-      lookup: guard ? guardedLookup : undefined,
-      agent: false,
-    });
+    const send = (fresh: boolean) => {
+      const req = client.request(target, {
+        method: "POST",
+        headers: { ...headers, "Content-Length": Buffer.byteLength(body).toString() },
+        lookup: guard ? guardedLookup : undefined,
+        // The retry after a stale socket: a connection of its own, closed after the answer.
+        agent: fresh ? false : pool,
+      });
+      request = req;
+      let answered = false;
+
+      req.on("response", (response) => {
+        answered = true;
+        const statusCode = response.statusCode ?? 0;
+        const ok = statusCode >= 200 && statusCode < 300;
+        // Decided now, before the body ends: Node hands the socket back to the pool at its end.
+        if (!ok) req.shouldKeepAlive = false;
+        const socket = req.socket;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = (complete: boolean) => {
+          clearTimeout(grace);
+          const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8");
+          finish({ ok, statusCode, error: ok ? null : statusCode >= 300 && statusCode < 400 ? `redirect (${statusCode}) not followed` : `HTTP ${statusCode}`, excerpt });
+          // Only a 2xx read to its end leaves the connection to the pool; anything else closes it.
+          if (!(ok && complete)) {
+            req.destroy();
+            socket?.destroy();
+          }
+        };
+        response.on("data", (chunk: Buffer) => {
+          if (size < EXCERPT_BYTES) chunks.push(chunk);
+          size += chunk.length;
+          if (size >= EXCERPT_BYTES) done(false);
+        });
+        response.on("end", () => done(true));
+        response.on("error", () => done(false));
+        // The status decides; the excerpt is best effort within a short grace period.
+        const grace = setTimeout(() => done(false), Math.min(500, Math.max(0, deadlineMs - elapsed())));
+        grace.unref();
+      });
+      req.on("error", (error) => {
+        const code = (error as NodeJS.ErrnoException).code ?? "";
+        if (!settled && !fresh && !answered && req.reusedSocket && STALE_SOCKET.has(code)) return send(true);
+        const message = error instanceof BlockedDestination ? `refused: ${error.message}` : `${code || "error"}: ${error.message}`;
+        finish({ ok: false, statusCode: null, error: message, excerpt: "" });
+      });
+      req.end(body);
+    };
+
     timer = setTimeout(() => {
-      request.destroy();
+      request?.destroy();
       finish({ ok: false, statusCode: null, error: `timeout: no 2xx within ${deadlineMs} ms`, excerpt: "" });
     }, deadlineMs);
-
-    request.on("response", (response) => {
-      const statusCode = response.statusCode ?? 0;
-      const ok = statusCode >= 200 && statusCode < 300;
-      const chunks: Buffer[] = [];
-      let size = 0;
-      const done = () => {
-        const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString("utf8");
-        finish({ ok, statusCode, error: ok ? null : statusCode >= 300 && statusCode < 400 ? `redirect (${statusCode}) not followed` : `HTTP ${statusCode}`, excerpt });
-        response.destroy();
-      };
-      response.on("data", (chunk: Buffer) => {
-        if (size < EXCERPT_BYTES) chunks.push(chunk);
-        size += chunk.length;
-        if (size >= EXCERPT_BYTES) done();
-      });
-      response.on("end", done);
-      response.on("error", done);
-      // The status decides; the excerpt is best effort within a short grace period.
-      setTimeout(done, Math.min(500, Math.max(0, deadlineMs - elapsed()))).unref();
-    });
-    request.on("error", (error) => {
-      const message = error instanceof BlockedDestination ? `refused: ${error.message}` : `${(error as NodeJS.ErrnoException).code ?? "error"}: ${error.message}`;
-      finish({ ok: false, statusCode: null, error: message, excerpt: "" });
-    });
-    request.end(body);
+    send(false);
   });
 }

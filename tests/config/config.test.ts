@@ -21,7 +21,7 @@ describe("parseConfig", () => {
     expect(settings.worker).toEqual({ enabled: true, concurrency: 8, pollMs: 1_000, leaseMs: 30_000 });
     expect(settings.appUrl).toBe("http://localhost:3000");
     expect(settings.log).toEqual({ requests: true, level: "info" });
-    expect(settings.webhooks).toEqual({ retryStepMs: 5_000, allowPrivate: true, deadlineMs: 8_000 });
+    expect(settings.webhooks).toEqual({ retryStepMs: 5_000, allowPrivate: true, deadlineMs: 8_000, endpointConcurrency: 4 });
   });
 
   it("refuses WORKER_CONCURRENCY=eight with a message naming the variable and the value", () => {
