@@ -17,6 +17,12 @@ export default defineConfig({
     env: { API_LOG: "off", FILE_STORAGE_DIR: path.join(os.tmpdir(), "certify-test-files") },
     // One migrated, seeded database made once; every file starts from a copy (tests/helpers/db.ts).
     globalSetup: ["tests/helpers/global-setup.ts"],
+    // A worker process runs many files: the packages (Next.js, PGlite, Inngest…) load once per
+    // worker, not once per file (~40 % of the suite's CPU time). The app's own modules, env vars and
+    // mocks still start fresh in each file (tests/helpers/per-file.ts). `--isolate` on the command
+    // line gives every file a process of its own again, to tell a leak between files from a bug.
+    isolate: false,
+    setupFiles: ["tests/helpers/per-file.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file gets its own database; two files at a time fits a 2-core machine.

@@ -108,6 +108,9 @@ export const fileStorageKinds = ["filesystem", "database", "s3"] as const;
 export type FileStorageKind = (typeof fileStorageKinds)[number];
 /** An upload is read whole into memory before it is stored: FILE_MAX_BYTES stays below this. */
 const MAX_FILE_BYTES_CEILING = 100 * 1024 * 1024;
+/** A claimed row's lease outlasts any attempt (the spec's 8 s deadline) by 2 s; shorter leases are for tests. */
+const PRODUCTION_MIN_LEASE_MS = 10_000;
+const LEASE_MARGIN_MS = 2_000;
 const logLevels = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 /**
@@ -175,7 +178,9 @@ export const variables = {
   // delay short at the cost of one small query a second per instance, for either loop
   // (the dispatcher used 5 s before: set WORKER_POLL_MS=5000 to keep that).
   WORKER_POLL_MS: integer("WORKER_POLL_MS", 10, 3_600_000, 1_000, "milliseconds"),
-  WORKER_LEASE_MS: integer("WORKER_LEASE_MS", 10_000, 86_400_000, 30_000, "milliseconds"),
+  // At least 10 s in production (rule below). Tests that wait out a dead worker's lease set a
+  // shorter one, with a shorter WEBHOOK_DEADLINE_MS and RESEND_TIMEOUT_MS inside it.
+  WORKER_LEASE_MS: integer("WORKER_LEASE_MS", 1_000, 86_400_000, 30_000, "milliseconds"),
 
   INNGEST_EVENT_KEY: optional(z.string()),
   INNGEST_SIGNING_KEY: optional(z.string()),
@@ -258,6 +263,21 @@ const rules: Array<{ needs: VariableName[]; check(values: Values): Array<[Variab
       values.NODE_ENV === "production" && values.WEBHOOK_DEADLINE_MS !== SPEC_WEBHOOK_DEADLINE_MS
         ? [["WEBHOOK_DEADLINE_MS", `WEBHOOK_DEADLINE_MS is for tests only: in production a receiver gets the spec's ${SPEC_WEBHOOK_DEADLINE_MS} ms (unset it)`]]
         : [],
+  },
+  {
+    needs: ["NODE_ENV", "WORKER_LEASE_MS", "WEBHOOK_DEADLINE_MS", "RESEND_TIMEOUT_MS"],
+    check: (values) => {
+      const lease = values.WORKER_LEASE_MS;
+      if (lease >= PRODUCTION_MIN_LEASE_MS) return [];
+      if (values.NODE_ENV === "production") {
+        return [["WORKER_LEASE_MS", `WORKER_LEASE_MS must be at least ${PRODUCTION_MIN_LEASE_MS} in production (shorter leases are for tests)`]];
+      }
+      // No attempt may outlive its lease: another worker would take the row while it runs.
+      const longest = Math.max(values.WEBHOOK_DEADLINE_MS, values.RESEND_TIMEOUT_MS);
+      return lease < longest + LEASE_MARGIN_MS
+        ? [["WORKER_LEASE_MS", `WORKER_LEASE_MS under ${PRODUCTION_MIN_LEASE_MS} must outlast WEBHOOK_DEADLINE_MS and RESEND_TIMEOUT_MS by ${LEASE_MARGIN_MS} ms (at least ${longest + LEASE_MARGIN_MS})`]]
+        : [];
+    },
   },
   {
     needs: ["RESEND_API_KEY", "RESEND_BASE_URL", "EMAIL_FROM"],

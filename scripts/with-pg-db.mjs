@@ -3,7 +3,9 @@
  * Runs a command against a fresh PostgreSQL database, dropped afterwards:
  *   node scripts/with-pg-db.mjs vitest run
  * The server comes from PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres);
- * the command sees DATABASE_URL pointing at the new database.
+ * the command sees DATABASE_URL pointing at the new database. Its commits do not wait for the
+ * disk (synchronous_commit = off): nothing a test sees changes, only a server crash could lose
+ * the last commits.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -27,6 +29,8 @@ async function admin(statement) {
 }
 
 await admin(`create database ${name}`);
+// A throwaway database: commits need not wait for the disk (see tests/helpers/fast-commits.ts).
+await admin(`alter database ${name} set synchronous_commit = off`);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
 console.log(`[with-pg-db] database ${name} on ${url.host}`);

@@ -118,6 +118,19 @@ describe("parseConfig", () => {
       expect(parseConfig({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" }).buildPhase).toBe(true);
     });
 
+    it("keeps WORKER_LEASE_MS at 10 s or more; a shorter lease is for tests, and outlasts every attempt", () => {
+      expect(problemsOf({ ...production, WORKER_LEASE_MS: "9999" }).problems).toEqual([
+        { variable: "WORKER_LEASE_MS", message: "WORKER_LEASE_MS must be at least 10000 in production (shorter leases are for tests)" },
+      ]);
+      expect(parseConfig({ ...production, WORKER_LEASE_MS: "10000" }).worker.leaseMs).toBe(10_000);
+      // Outside production, 2 s longer than the webhook deadline and the Resend timeout (default 8 s and 10 s).
+      expect(parseConfig({ WORKER_LEASE_MS: "5000", WEBHOOK_DEADLINE_MS: "3000", RESEND_TIMEOUT_MS: "2000" }).worker.leaseMs).toBe(5_000);
+      expect(problemsOf({ WORKER_LEASE_MS: "5000", WEBHOOK_DEADLINE_MS: "3000" }).problems).toEqual([
+        { variable: "WORKER_LEASE_MS", message: "WORKER_LEASE_MS under 10000 must outlast WEBHOOK_DEADLINE_MS and RESEND_TIMEOUT_MS by 2000 ms (at least 12000)" },
+      ]);
+      expect(problemsOf({ WORKER_LEASE_MS: "999" }).problems.map((p) => p.variable)).toEqual(["WORKER_LEASE_MS"]);
+    });
+
     it("refuses private webhook destinations and the dev mailbox unless the operator opts in", () => {
       expect(parseConfig(production).webhooks.allowPrivate).toBe(false);
       expect(parseConfig(production).email.devMailbox).toBe(false);

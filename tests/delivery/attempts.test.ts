@@ -20,7 +20,8 @@ import { deliveriesOf, settledDeliveries, waitUntil } from "./support";
  * when a retry falls due instead of on its next poll.
  */
 
-const LEASE_MS = 10_000; // the shortest lease WORKER_LEASE_MS accepts
+// A test lease (production: at least 10 s), which the attempt deadlines below fit inside (lib/config.ts).
+const LEASE_MS = 5_000;
 const STEP_MS = 400;
 
 let database: TestDatabase;
@@ -30,6 +31,8 @@ const workers: EmbeddedWorker[] = [];
 beforeAll(async () => {
   vi.stubEnv("WEBHOOK_RETRY_STEP_MS", String(STEP_MS));
   vi.stubEnv("WORKER_LEASE_MS", String(LEASE_MS));
+  vi.stubEnv("WEBHOOK_DEADLINE_MS", "2000");
+  vi.stubEnv("RESEND_TIMEOUT_MS", "3000");
   vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "true");
   database = await createTestDatabase();
 });

@@ -12,7 +12,8 @@ import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, verifyCompetition, type Receiver } from "../helpers/receivers";
 import { deliveriesOf, settledDeliveries, sleep } from "./support";
 
-const LEASE_MS = 10_000;
+// A test lease (production: at least 10 s), which the attempt deadlines below fit inside (lib/config.ts).
+const LEASE_MS = 5_000;
 
 let database: TestDatabase;
 const receivers = receiverPool();
@@ -27,6 +28,8 @@ function newWorker(): EmbeddedWorker {
 beforeAll(async () => {
   vi.stubEnv("WEBHOOK_RETRY_STEP_MS", "300");
   vi.stubEnv("WORKER_LEASE_MS", String(LEASE_MS));
+  vi.stubEnv("WEBHOOK_DEADLINE_MS", "2000");
+  vi.stubEnv("RESEND_TIMEOUT_MS", "3000");
   vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "true");
   database = await createTestDatabase();
 });
@@ -94,10 +97,10 @@ describe("a worker that dies mid-delivery", () => {
     expect(await claimDueDeliveries(database.db, 10)).toEqual([]);
 
     // A fresh worker starts; it leaves the leased rows alone until the lease expires. Nothing to
-    // await here: it is an absence, watched for 2 s (20 of its polls) out of the lease's 10 s
+    // await here: it is an absence, watched for 1.5 s (15 of its polls) out of the lease's 5 s
     // that the test waits out below anyway, so the wait costs no time.
     await newWorker().start();
-    await sleep(2_000);
+    await sleep(1_500);
     const [quietWaiting] = await deliveriesOf(database.db, trainer.workspaceId, quietHook.endpointId);
     const [halfwayWaiting] = await deliveriesOf(database.db, trainer.workspaceId, halfwayHook.endpointId);
     expect(quietWaiting).toMatchObject({ status: "pending", attempts: [] });

@@ -4,6 +4,7 @@ import postgres from "postgres";
 import { inject } from "vitest";
 import { openDatabase, type Database } from "@/db/client";
 import { closeDatabase, prepareDatabase, installDatabase } from "@/db";
+import { FAST_COMMITS } from "./fast-commits";
 
 export type TestDatabase = Database & { drop(): Promise<void> };
 
@@ -23,6 +24,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const name = `t_${randomBytes(6).toString("hex")}`;
     const admin = postgres(url, { max: 1, onnotice: () => {} });
     await admin.unsafe(template?.kind === "postgres" ? `create database ${name} template ${template.name}` : `create database ${name}`);
+    await admin.unsafe(FAST_COMMITS(name));
     await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;

@@ -6,6 +6,7 @@ import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "@/db/client";
 import { prepareDatabase } from "@/db";
+import { FAST_COMMITS } from "./fast-commits";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject) {
     const name = `t_template_${randomBytes(6).toString("hex")}`;
     const admin = postgres(url, { max: 1, onnotice: () => {} });
     await admin.unsafe(`create database ${name}`);
+    await admin.unsafe(FAST_COMMITS(name));
     const target = new URL(url);
     target.pathname = `/${name}`;
     const database = await openDatabase({ url: target.toString(), poolMax: 2 });
