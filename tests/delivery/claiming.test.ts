@@ -74,7 +74,10 @@ describe.runIf(onPostgres)("two instances sharing the outbox on PostgreSQL", () 
   }
 
   it(`delivers ${DELIVERIES} deliveries exactly once between two workers, both doing part of the work`, async () => {
-    const receiver = await receivers.start({ kind: "ok" }, "shared");
+    // The receiver takes 25 ms an answer, as a real one does: a worker's lane (4 in flight) then
+    // needs over a second for all of them, so the other instance's polls find work too; with a
+    // receiver answering at once, one instance could drain the backlog between two polls.
+    const receiver = await receivers.start({ kind: "slow", delayMs: 25 }, "shared");
     const { endpointId, ids } = await pendingDeliveries(receiver, DELIVERIES);
     const claim = vi.mocked(startDueAttempts);
     claim.mockClear();
