@@ -6,10 +6,9 @@ import { callApi } from "@/components/api";
 import { ApiForm } from "@/components/forms/api-form";
 import { TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
-import { RequestErrorNotice } from "@/components/tests/request-error";
-import { Button } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
 import { deploymentPlayContracts } from "@/lib/ctf/deployment-play-contracts";
+import { HintCard } from "./hint";
 import { deploymentJoinInput, type DeploymentJoinInput } from "@/lib/ctf/deployment-play-schemas";
 import { flagAttemptInput, type FlagAttemptInput } from "@/lib/ctf/play-schemas";
 
@@ -64,23 +63,5 @@ export function DeploymentHint({ deploymentId, n, cost, text }: { deploymentId: 
     mutationFn: () => callApi(deploymentPlayContracts.unlockHint, { params: { deployment_id: deploymentId, n } }),
     onSuccess: () => router.refresh(),
   });
-  const shown = text ?? unlock.data?.text;
-  return (
-    <div className="rounded-md border border-slate-200 px-3 py-2 text-sm" data-testid="hint" data-hint={n}>
-      <p className="font-medium text-slate-700">
-        Hint {n}
-        <span className="font-normal text-slate-500">{cost ? ` (${cost} points)` : " (free)"}</span>
-      </p>
-      {shown !== undefined ? (
-        <p className="mt-1 text-slate-700" data-testid="hint-text">
-          {shown}
-        </p>
-      ) : (
-        <Button type="button" variant="secondary" className="mt-2" disabled={unlock.isPending} onClick={() => unlock.mutate()}>
-          {unlock.isPending ? "Unlocking…" : cost ? `Unlock hint ${n} for ${cost} points` : `Show hint ${n}`}
-        </Button>
-      )}
-      {unlock.error ? <RequestErrorNotice error={unlock.error} /> : null}
-    </div>
-  );
+  return <HintCard n={n} cost={cost} text={text ?? unlock.data?.text} unlock={unlock} />;
 }

@@ -19,16 +19,24 @@ export function Hint({ ctfId, challengeId, n, cost, text }: { ctfId: string; cha
       router.refresh();
     },
   });
-  const shown = text ?? unlock.data?.text;
+  return <HintCard n={n} cost={cost} text={text ?? unlock.data?.text} unlock={unlock} />;
+}
+
+/**
+ * What a hint shows, wherever it is unlocked (a competition's challenge or a standalone
+ * deployment): its text once unlocked, else a button saying what it costs, and the error
+ * of a failed unlock.
+ */
+export function HintCard({ n, cost, text, unlock }: { n: number; cost: number; text?: string; unlock: { isPending: boolean; error: Error | null; mutate: () => void } }) {
   return (
     <div className="rounded-md border border-slate-200 px-3 py-2 text-sm" data-testid="hint" data-hint={n}>
       <p className="font-medium text-slate-700">
         Hint {n}
-        {cost ? <span className="font-normal text-slate-500"> ({cost} points)</span> : <span className="font-normal text-slate-500"> (free)</span>}
+        <span className="font-normal text-slate-500">{cost ? ` (${cost} points)` : " (free)"}</span>
       </p>
-      {shown !== undefined ? (
+      {text !== undefined ? (
         <p className="mt-1 text-slate-700" data-testid="hint-text">
-          {shown}
+          {text}
         </p>
       ) : (
         <Button type="button" variant="secondary" className="mt-2" disabled={unlock.isPending} onClick={() => unlock.mutate()}>
