@@ -14,7 +14,8 @@ export const queryKeys = {
   /** Under the test's key; refetched when the number of completed recipients changes. */
   testAnalysis: (code: string, completed: number) => ["tests", "detail", code, "analysis", completed] as const,
   usage: () => ["usage"] as const,
-  workspace: () => ["workspace"] as const,
+  /** Under `usage`: the settings carry the usage too, so whatever takes or frees a place refreshes both. */
+  workspace: () => ["usage", "workspace"] as const,
   classOptions: () => ["classes", "options"] as const,
   /** Prefix of every certification list (catalog pages and select options). */
   certificationLists: () => ["certifications"] as const,

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { usePageQuery } from "@/components/use-page-query";
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { callApi } from "@/components/api";
@@ -41,10 +42,10 @@ function useRefresh(id: number) {
 
 /** The editor of an own certification: fields, domains, questions and CSV import. */
 export function CertificationEditor({ id, initial }: { id: number; initial: CertificationDetail }) {
-  const certification = useQuery({
+  const certification = usePageQuery({
     queryKey: queryKeys.ownCertification(id),
     queryFn: () => callApi(manageCertificationContracts.get, { params: { id } }),
-    initialData: initial,
+    initial,
   });
   const questions = useQuery({
     queryKey: queryKeys.ownQuestions(id),

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { usePageQuery } from "@/components/use-page-query";
 import Link from "next/link";
 import { useState } from "react";
 import { callApi } from "@/components/api";
@@ -24,10 +25,10 @@ import { gridDomains, levelLabels, levelStyles, scoreLevel, type ScoreLevel } fr
 
 /** One class: students, pending invitations (re-send), invite more, and progress every 5 s. */
 export function ClassDetail({ id, initial }: { id: number; initial?: ClassView }) {
-  const klass = useQuery({
+  const klass = usePageQuery({
     queryKey: queryKeys.classDetail(id),
     queryFn: () => callApi(classContracts.get, { params: { id } }),
-    initialData: initial,
+    initial,
     // Pending invitations: their e-mail status (sent → delivered or bounced) and joins show without a reload.
     refetchInterval: (query) => (query.state.data?.invitations.length ? 10_000 : false),
   });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { usePageQuery } from "@/components/use-page-query";
 import Link from "next/link";
 import { callApi } from "@/components/api";
 import { FormErrors } from "@/components/forms/form-errors";
@@ -21,10 +22,10 @@ import { emailItemName, StudentEmailsField } from "./student-emails-field";
 
 /** The Classes page: plan usage, the create form and the list of classes. */
 export function ClassesPanel({ initial }: { initial?: Page<ClassSummaryView> }) {
-  const classes = useQuery({
+  const classes = usePageQuery({
     queryKey: queryKeys.classList(),
     queryFn: () => callApi(classContracts.list, { query: { per_page: 100 } }),
-    initialData: initial,
+    initial,
   });
   const usage = useUsage();
 

@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { usePageQuery } from "@/components/use-page-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -32,10 +33,10 @@ import { HostNote, StatusBadge } from "./ui";
  * every 2 s while something in it is in a transitional state.
  */
 export function CompetitionDetail({ id, initial, options }: { id: string; initial?: CtfView; options: CtfOptions }) {
-  const ctf = useQuery({
+  const ctf = usePageQuery({
     queryKey: queryKeys.ctf(id),
     queryFn: () => callApi(ctfContracts.get, { params: { ctf_id: id } }),
-    initialData: initial,
+    initial,
     refetchInterval: (query) => (query.state.data && isTransitional(query.state.data.status) ? 2_000 : false),
   });
 

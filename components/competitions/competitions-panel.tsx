@@ -1,6 +1,7 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { usePageQuery } from "@/components/use-page-query";
 import Link from "next/link";
 import { callApi } from "@/components/api";
 import { ApiForm } from "@/components/forms/api-form";
@@ -19,10 +20,10 @@ import { StatusBadge } from "./ui";
 
 /** The Competitions page: the create form and the list (followed every 2 s while one deploys). */
 export function CompetitionsPanel({ initial }: { initial?: Page<CtfView> }) {
-  const ctfs = useQuery({
+  const ctfs = usePageQuery({
     queryKey: queryKeys.ctfList(),
     queryFn: () => callApi(ctfContracts.list, { query: { per_page: 100 } }),
-    initialData: initial,
+    initial,
     refetchInterval: (query) => (query.state.data?.data.some((ctf) => isTransitional(ctf.status)) ? 2_000 : false),
   });
   return (

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQuery } from "@tanstack/react-query";
+import { usePageQuery } from "@/components/use-page-query";
 import { callApi } from "@/components/api";
 import { playContracts } from "@/lib/ctf/play-contracts";
 import type { ScoreboardEntry } from "@/lib/ctf/play-schemas";
@@ -17,10 +17,10 @@ type Board = { data: ScoreboardEntry[]; pagination: { page: number; per_page: nu
  * archived. Names only.
  */
 export function Scoreboard({ ctfId, initial, live, me }: { ctfId: string; initial: Board; live: boolean; me?: string }) {
-  const board = useQuery({
+  const board = usePageQuery({
     queryKey: queryKeys.scoreboard(ctfId),
     queryFn: () => callApi(playContracts.publicScoreboard, { params: { ctf_id: ctfId }, query: { per_page: 100 } }),
-    initialData: initial,
+    initial,
     // A final scoreboard is what the page was given: never read again.
     staleTime: live ? 0 : Infinity,
     refetchInterval: live ? REFRESH_MS : false,

@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { usePageQuery } from "@/components/use-page-query";
 import Link from "next/link";
 import { useState } from "react";
 import { callApi } from "@/components/api";
@@ -36,10 +37,10 @@ import { useUsage } from "./usage";
  * the CSV export. While anyone has not completed, it refreshes every 3 s.
  */
 export function TestDetail({ code, initial }: { code: string; initial?: TestView }) {
-  const test = useQuery({
+  const test = usePageQuery({
     queryKey: queryKeys.test(code),
     queryFn: () => callApi(testContracts.get, { params: { code } }),
-    initialData: initial,
+    initial,
     refetchInterval: (query) => (query.state.data?.recipients.some((r) => r.status !== "completed") ? 3_000 : false),
   });
   const [sheetFor, setSheetFor] = useState<number | null>(null);

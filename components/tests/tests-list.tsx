@@ -1,6 +1,7 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData } from "@tanstack/react-query";
+import { usePageQuery } from "@/components/use-page-query";
 import Link from "next/link";
 import { useState } from "react";
 import { callApi } from "@/components/api";
@@ -19,10 +20,10 @@ const PER_PAGE = 25;
 /** The workspace's tests, newest first; refreshed every 5 s so completions show up by themselves. */
 export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
   const [page, setPage] = useState(1);
-  const tests = useQuery({
+  const tests = usePageQuery({
     queryKey: queryKeys.testList(page),
     queryFn: () => callApi(testContracts.list, { query: { page, per_page: PER_PAGE } }),
-    initialData: page === 1 ? initial : undefined,
+    initial: page === 1 ? initial : undefined,
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,
   });

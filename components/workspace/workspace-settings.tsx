@@ -1,6 +1,7 @@
 "use client";
 
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { usePageQuery } from "@/components/use-page-query";
 import { useRouter } from "next/navigation";
 import { callApi } from "@/components/api";
 import { ApiForm } from "@/components/forms/api-form";
@@ -14,7 +15,7 @@ import { MAX_WORKSPACE_NAME, updateWorkspaceInput, type WorkspaceSettingsView } 
 
 /** The workspace's name (every e-mail carries it), its plan with what it uses of it, and what each plan allows. */
 export function WorkspaceSettings({ initial }: { initial: WorkspaceSettingsView }) {
-  const settings = useQuery({ queryKey: queryKeys.workspace(), queryFn: () => callApi(workspaceContracts.get), initialData: initial });
+  const settings = usePageQuery({ queryKey: queryKeys.workspace(), queryFn: () => callApi(workspaceContracts.get), initial });
   const data = settings.data ?? initial;
   return (
     <div className="space-y-6">
