@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { keepScreenshot, mailboxLink, signIn, uniqueEmail } from "./helpers";
+import { keepScreenshot, mailboxLink, signIn, uniqueEmail, unshift } from "./helpers";
 
 /**
  * Generated challenges in a browser: the organiser generates two (a file and a web target),
@@ -18,12 +18,6 @@ async function api(page: Page, method: "GET" | "POST", path: string, data?: unkn
 async function poll(page: Page, path: string, status: string) {
   await expect.poll(async () => (await api(page, "GET", path)).status, { timeout: 20_000 }).toBe(status);
 }
-
-const unshift = (text: string, key: number) =>
-  text.replace(/[A-Za-z]/g, (char) => {
-    const base = char <= "Z" ? 65 : 97;
-    return String.fromCharCode(base + ((char.charCodeAt(0) - base + 26 - key) % 26));
-  });
 
 test("a player solves generated challenges from the competition page: a ciphertext shown inline, a web target with a cookie to forge", async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);

@@ -77,3 +77,10 @@ export async function keepScreenshot(page: Page, name: string, testInfo: import(
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: "image/png" });
 }
+
+/** Caesar's shift undone by `key`: how a player reads Caesar's Diary (one of 25 keys reads). */
+export const unshift = (text: string, key: number) =>
+  text.replace(/[A-Za-z]/g, (char) => {
+    const base = char <= "Z" ? 65 : 97;
+    return String.fromCharCode(base + ((char.charCodeAt(0) - base + 26 - key) % 26));
+  });

@@ -1,5 +1,6 @@
+import fs from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { keepScreenshot, mailboxLink, signIn, uniqueEmail } from "./helpers";
+import { keepScreenshot, mailboxLink, signIn, uniqueEmail, unshift } from "./helpers";
 
 /**
  * Two players play a running competition: one invited by the organiser, one self-enrolled on
@@ -7,8 +8,9 @@ import { keepScreenshot, mailboxLink, signIn, uniqueEmail } from "./helpers";
  * right flag; one unlocks a hint. A visitor's page shows the scoreboard ranking them,
  * refreshed without a reload, the hint deducted. The organiser archives in the dashboard: the
  * snapshot holds those scores, and the public page shows the final scoreboard. Then a
- * standalone deployment is played by a visitor under a display name, and is no longer live
- * once stopped.
+ * standalone deployment is played by a visitor under a display name (its file downloaded),
+ * and is no longer live once stopped; one of a generated challenge shows its player the
+ * artifact, which solves it.
  */
 
 async function api(page: Page, method: "GET" | "POST", path: string, data?: unknown) {
@@ -145,7 +147,7 @@ test("one invited and one self-enrolled player play, the public scoreboard ranks
   await keepScreenshot(visitor, "play-archived-page", testInfo);
 });
 
-test("a standalone deployment is played under a display name, its solve read by the organiser; once stopped it is no longer live", async ({ page, browser }, testInfo) => {
+test("a standalone deployment is played under a display name, its file downloaded, its solve read by the organiser; once stopped it is no longer live", async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
   await signIn(page, uniqueEmail("dep-admin"));
   const flag = `CTF{solo-${Date.now()}}`;
@@ -159,6 +161,12 @@ test("a standalone deployment is played under a display name, its solve read by 
     flag,
     hints: [{ text: "It is base64.", cost: 15 }],
   });
+  const jar = Buffer.from(Array.from({ length: 1500 }, (_, i) => (i * 13) % 256));
+  const uploaded = await page.request.post(`/api/v1/ctfs/${ctf.id}/challenges/${challenge.id}/files`, {
+    headers: { origin: new URL(page.url()).origin },
+    multipart: { file: { name: "cookie-jar.bin", mimeType: "application/octet-stream", buffer: jar } },
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
   const deployment = await api(page, "POST", "/api/v1/deployments", { challenge_id: challenge.id, duration_minutes: 30 });
   await poll(page, `/api/v1/deployments/${deployment.id}`, "live");
 
@@ -168,10 +176,17 @@ test("a standalone deployment is played under a display name, its solve read by 
   await expect(visitor.getByText("One cookie, one flag.")).toBeVisible();
   await expect(visitor.getByText("It is base64.")).toHaveCount(0);
   await expect(visitor.getByRole("textbox", { name: /Flag for/ })).toHaveCount(0);
+  await expect(visitor.getByTestId("challenge-file")).toHaveCount(0);
 
   await visitor.getByLabel("Display name").fill("Trinity");
   await visitor.getByRole("button", { name: "Play", exact: true }).click();
   await expect(visitor.getByTestId("player-name")).toHaveText("Trinity");
+  // The challenge's file, downloaded through the deployment's route.
+  const fileLink = visitor.getByRole("list", { name: "Files of Lone Cookie" }).getByRole("link", { name: "cookie-jar.bin" });
+  await expect(fileLink).toHaveAttribute("href", new RegExp(`^/api/d/${deployment.id}/files/fil_`));
+  const [download] = await Promise.all([visitor.waitForEvent("download"), fileLink.click()]);
+  expect(download.suggestedFilename()).toBe("cookie-jar.bin");
+  expect(fs.readFileSync(await download.path()).equals(jar)).toBe(true);
   await visitor.getByLabel("Flag for Lone Cookie").fill("CTF{nope}");
   await visitor.getByRole("button", { name: "Submit flag" }).click();
   await expect(visitor.getByTestId("flag-result")).toHaveAttribute("data-status", "incorrect");
@@ -198,4 +213,39 @@ test("a standalone deployment is played under a display name, its solve read by 
   await expect(visitor.getByTestId("deployment-state")).toHaveText("This challenge is no longer live");
   await expect(visitor.getByTestId("deployment-title")).toHaveText("Lone Cookie");
   await keepScreenshot(visitor, "deployment-no-longer-live", testInfo);
+});
+
+test("a standalone deployment of a generated challenge shows its player the artifact: the ciphertext inline and its download, which solve it", async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, uniqueEmail("dep-gen-admin"));
+  const now = Date.now();
+  const ctf = await api(page, "POST", "/api/v1/ctfs", { title: `Solo generated ${now}`, starts_at: new Date(now + 86_400_000).toISOString(), ends_at: new Date(now + 2 * 86_400_000).toISOString() });
+  const pending = await api(page, "POST", `/api/v1/ctfs/${ctf.id}/challenges/generate`, { category: "crypto", difficulty: "easy", template: "caesars-diary" });
+  await poll(page, `/api/v1/ctfs/${ctf.id}/challenges/${pending.id}`, "draft");
+  const deployment = await api(page, "POST", "/api/v1/deployments", { challenge_id: pending.id, duration_minutes: 30 });
+  await poll(page, `/api/v1/deployments/${deployment.id}`, "live");
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/d/${deployment.id}`);
+  await expect(visitor.getByTestId("challenge-artifact")).toHaveCount(0);
+  await visitor.getByLabel("Display name").fill("Morpheus");
+  await visitor.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(visitor.getByTestId("player-name")).toHaveText("Morpheus");
+
+  const artifact = visitor.getByTestId("challenge-artifact");
+  const cipher = (await artifact.getByRole("figure", { name: "diary.txt of Caesar's Diary" }).locator("pre").textContent())!;
+  const fileLink = artifact.getByRole("link", { name: /Download diary\.txt/ });
+  await expect(fileLink).toHaveAttribute("href", `/api/d/${deployment.id}/artifact/file`);
+  const [download] = await Promise.all([visitor.waitForEvent("download"), fileLink.click()]);
+  expect(download.suggestedFilename()).toBe("diary.txt");
+  expect(fs.readFileSync(await download.path(), "utf8")).toBe(cipher);
+  await keepScreenshot(visitor, "deployment-generated-artifact", testInfo);
+
+  // One of 25 shifts reads; its flag solves the deployment.
+  const flag = Array.from({ length: 25 }, (_, i) => unshift(cipher, i + 1))
+    .map((text) => /CTF\{[0-9a-f]{24}\}/.exec(text)?.[0])
+    .find(Boolean)!;
+  await visitor.getByLabel("Flag for Caesar's Diary").fill(flag);
+  await visitor.getByRole("button", { name: "Submit flag" }).click();
+  await expect(visitor.getByTestId("public-challenge")).toHaveAttribute("data-solved", "true");
 });

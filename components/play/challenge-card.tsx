@@ -1,12 +1,12 @@
 import { ChallengeHeader } from "@/components/competitions/public-challenge";
 import { Badge } from "@/components/ui/badge";
 import { urlOf } from "@/lib/api/contract";
-import { formatBytes } from "@/lib/api/values";
 import type { PageArtifact } from "@/lib/ctf/artifacts";
 import { fileContracts } from "@/lib/ctf/file-contracts";
 import type { PlayerFileView } from "@/lib/ctf/file-schemas";
 import type { ChallengeSummary } from "@/lib/ctf/public";
 import { ChallengeArtifact } from "./challenge-artifact";
+import { ChallengeFiles } from "./challenge-files";
 import { FlagForm } from "./flag-form";
 import { Hint } from "./hint";
 
@@ -36,25 +36,10 @@ export function ChallengeCard({
         <>
           {play.description ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{play.description}</p> : null}
           {play.artifact ? <ChallengeArtifact title={challenge.title} artifact={play.artifact} /> : null}
-          {play.files.length ? (
-            <ul className="mt-3 space-y-1 text-sm" aria-label={`Files of ${challenge.title}`}>
-              {play.files.map((file) => (
-                <li key={file.id} className="flex flex-wrap items-baseline gap-2" data-testid="challenge-file">
-                  <a
-                    className="break-all font-medium text-brand-700 underline underline-offset-2"
-                    href={urlOf(fileContracts.playerDownload, { ctf_id: ctfId, challenge_id: challenge.id, file_id: file.id })}
-                    download={file.name}
-                  >
-                    {file.name}
-                  </a>
-                  <span className="tabular-nums text-slate-500">{formatBytes(file.size)}</span>
-                  <span className="font-mono text-xs text-slate-400" title={`SHA-256 ${file.sha256}`}>
-                    sha256 {file.sha256.slice(0, 12)}…
-                  </span>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <ChallengeFiles
+            title={challenge.title}
+            files={play.files.map((file) => ({ ...file, url: urlOf(fileContracts.playerDownload, { ctf_id: ctfId, challenge_id: challenge.id, file_id: file.id }) }))}
+          />
           {challenge.hints.length ? (
             <div className="mt-3 space-y-2">
               {challenge.hints.map((hint, index) => (

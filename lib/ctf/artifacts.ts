@@ -15,12 +15,17 @@ import { templateFor } from "./templates";
  * The artifacts of generated challenges: what their players download and the web targets
  * the built-in host serves, under the same rules as challenge content (a joined player,
  * while the competition runs, a published challenge of that competition); and the
- * organiser's deliberate reveal of the flag and the solution.
+ * organiser's deliberate reveal of the flag and the solution. A standalone deployment's
+ * players get the same through ./deployment-content.ts, under `/api/d/{deployment_id}`.
  */
 
-const challengePath = (ctfId: string, challengeId: string) => `/api/c/${ctfId}/challenges/${challengeId}`;
-export const artifactFilePath = (ctfId: string, challengeId: string) => `${challengePath(ctfId, challengeId)}/artifact/file`;
-export const targetPath = (ctfId: string, challengeId: string) => `${challengePath(ctfId, challengeId)}/target`;
+/**
+ * Where a player reaches a challenge's artifact routes: `{base}/artifact/file` and
+ * `{base}/target/{page}` — a competition's challenge here, a deployment's at `/api/d/{id}`.
+ */
+export const competitionArtifactBase = (ctfId: string, challengeId: string) => `/api/c/${ctfId}/challenges/${challengeId}`;
+const artifactFilePath = (base: string) => `${base}/artifact/file`;
+const targetPath = (base: string) => `${base}/target`;
 
 /** A published challenge of the player's running competition, with its artifact (null for one written by hand). */
 async function playable(db: Db, player: Player, challengeId: string, now: Date): Promise<{ challenge: Challenge; artifact: ChallengeArtifact | null }> {
@@ -36,44 +41,45 @@ async function playable(db: Db, player: Player, challengeId: string, now: Date):
   return row;
 }
 
-function artifactView(ctfId: string, challengeId: string, artifact: ChallengeArtifact | null): PlayerArtifactView {
+/** What a player of a challenge works on, its URLs under `base`: the file and the target (both null for a challenge written by hand). */
+export function artifactView(base: string, challengeId: string, artifact: ChallengeArtifact | null): PlayerArtifactView {
   return {
     challenge_id: challengeId,
     file:
       artifact?.fileData && artifact.fileName
-        ? { name: artifact.fileName, content_type: artifact.fileType ?? "application/octet-stream", size: artifact.fileData.length, url: artifactFilePath(ctfId, challengeId) }
+        ? { name: artifact.fileName, content_type: artifact.fileType ?? "application/octet-stream", size: artifact.fileData.length, url: artifactFilePath(base) }
         : null,
-    target: artifact?.target ? { url: `${targetPath(ctfId, challengeId)}/index` } : null,
+    target: artifact?.target ? { url: `${targetPath(base)}/index` } : null,
   };
 }
 
 /** What a player of a challenge works on: its file and its target (both null for a challenge written by hand). */
 export async function playerArtifact(db: Db, player: Player, challengeId: string, now = new Date()): Promise<PlayerArtifactView> {
   const { artifact } = await playable(db, player, challengeId, now);
-  return artifactView(player.ctfId, challengeId, artifact);
+  return artifactView(competitionArtifactBase(player.ctfId, challengeId), challengeId, artifact);
+}
+
+/** An artifact's file to download; none → 404. */
+export function artifactFile(artifact: ChallengeArtifact | null): { name: string; data: Buffer } {
+  if (!artifact?.fileData || !artifact.fileName) throw notFound("File");
+  return { name: artifact.fileName, data: artifact.fileData };
 }
 
 /** The file to download; none → 404. */
 export async function playerArtifactFile(db: Db, player: Player, challengeId: string, now = new Date()): Promise<{ name: string; data: Buffer }> {
   const { artifact } = await playable(db, player, challengeId, now);
-  if (!artifact?.fileData || !artifact.fileName) throw notFound("File");
-  return { name: artifact.fileName, data: artifact.fileData };
+  return artifactFile(artifact);
 }
 
 const PAGE = /^[a-z0-9-]{1,40}$/;
 
+export type TargetRequestIn = { page: string; query: TargetQuery; cookieHeader: string | null };
+
 /**
- * One page of a challenge's web target, answered by its template with the flag unsealed for
- * this request only. Unknown pages, challenges without a target → 404.
+ * One page of a challenge's web target, served under `base`, answered by its template with
+ * the flag unsealed for this request only. Challenges without a target, unknown pages → 404.
  */
-export async function serveTarget(
-  db: Db,
-  player: Player,
-  challengeId: string,
-  request: { page: string; query: TargetQuery; cookieHeader: string | null },
-  now = new Date(),
-): Promise<TargetReply> {
-  const { challenge, artifact } = await playable(db, player, challengeId, now);
+export function answerTarget(challenge: Challenge, artifact: ChallengeArtifact | null, request: TargetRequestIn, base: string): TargetReply {
   const template = challenge.template ? templateFor(challenge.template) : undefined;
   if (!artifact?.target || !template?.serve) throw notFound("Target");
   if (!PAGE.test(request.page)) throw notFound("Page");
@@ -82,12 +88,25 @@ export async function serveTarget(
     query: request.query,
     cookie: (name) => readCookie(request.cookieHeader, name),
     flag: unsealFlag(challenge.flagSealed),
-    basePath: targetPath(player.ctfId, challengeId),
+    basePath: targetPath(base),
   });
 }
 
-/** What the competition page shows a player of a generated challenge: its file (with its text when it is short text) and its target's first page. */
+/** One page of a competition challenge's web target, for its player (the rules of `playable`). */
+export async function serveTarget(db: Db, player: Player, challengeId: string, request: TargetRequestIn, now = new Date()): Promise<TargetReply> {
+  const { challenge, artifact } = await playable(db, player, challengeId, now);
+  return answerTarget(challenge, artifact, request, competitionArtifactBase(player.ctfId, challengeId));
+}
+
+/** What a player's page shows of a generated challenge: its file (with its text when it is short text) and its target's first page. */
 export type PageArtifact = { file: { name: string; url: string; size: number; text: string | null } | null; target: string | null };
+
+/** The page's view of one artifact, its URLs under `base`. */
+export function pageArtifact(base: string, challengeId: string, artifact: ChallengeArtifact): PageArtifact {
+  const view = artifactView(base, challengeId, artifact);
+  const text = artifact.fileData && artifact.fileType?.startsWith("text/") && artifact.fileData.length <= 16_384 ? artifact.fileData.toString("utf8") : null;
+  return { file: view.file ? { name: view.file.name, url: view.file.url, size: view.file.size, text } : null, target: view.target?.url ?? null };
+}
 
 /** For the competition page, while it runs: the published generated challenges' artifacts, by challenge id. */
 export async function artifactsForPage(db: Db, ctfId: string): Promise<Record<string, PageArtifact>> {
@@ -96,13 +115,7 @@ export async function artifactsForPage(db: Db, ctfId: string): Promise<Record<st
     .from(challengeArtifacts)
     .innerJoin(challenges, eq(challenges.id, challengeArtifacts.challengeId))
     .where(and(eq(challenges.ctfId, ctfId), eq(challenges.status, "published")));
-  return Object.fromEntries(
-    rows.map(({ challengeId, artifact }) => {
-      const view = artifactView(ctfId, challengeId, artifact);
-      const text = artifact.fileData && artifact.fileType?.startsWith("text/") && artifact.fileData.length <= 16_384 ? artifact.fileData.toString("utf8") : null;
-      return [challengeId, { file: view.file ? { name: view.file.name, url: view.file.url, size: view.file.size, text } : null, target: view.target?.url ?? null }];
-    }),
-  );
+  return Object.fromEntries(rows.map(({ challengeId, artifact }) => [challengeId, pageArtifact(competitionArtifactBase(ctfId, challengeId), challengeId, artifact)]));
 }
 
 /**

@@ -1,12 +1,13 @@
-import { contract, intParam } from "@/lib/api/contract";
+import { contract, intParam, prefixedParam, textParam } from "@/lib/api/contract";
 import { pagingQuery } from "@/lib/api/paging";
+import { playerArtifactView, targetQuery } from "./artifact-schemas";
 import { deploymentParams } from "./contracts";
 import { deploymentJoinInput, deploymentPlayerView, deploymentSolveList } from "./deployment-play-schemas";
 import { flagAttemptInput, flagAttemptView, hintUnlockView } from "./play-schemas";
 
 const notLive = "409 `conflict` when the deployment is not live (being deployed, failed, stopped, or past `ends_at`); the message says which, with the time.";
 
-/** Playing a standalone deployment (`/d/{deployment_id}`): its page's routes, and the organiser's read of its solves. */
+/** Playing a standalone deployment (`/d/{deployment_id}`): its page's routes (joining, flags, hints, files, the generated artifact), and the organiser's read of its solves. */
 export const deploymentPlayContracts = {
   join: contract({
     id: "deployment-play.join",
@@ -53,6 +54,67 @@ export const deploymentPlayContracts = {
       summary: "Unlock a hint of a standalone deployment",
       description: `The hint's text (position \`n\` from 1), its cost deducted from the player's score once. ${notLive}`,
       errors: [409],
+    },
+  }),
+  fileDownload: contract({
+    id: "deployment-play.files.download",
+    method: "GET",
+    path: "/api/d/{deployment_id}/files/{file_id}",
+    caller: "deployment_player",
+    params: deploymentParams.extend({ file_id: prefixedParam("fil", "File") }),
+    status: 200,
+    produces: "application/octet-stream",
+    docs: {
+      tag: "Players",
+      summary: "Download a standalone deployment's file",
+      description: `A file of the deployment's challenge, answered as a competition player's download (an attachment, a safe \`Content-Type\` or \`application/octet-stream\`, \`nosniff\`, a CSP sandbox, \`Repr-Digest\`). Another challenge's file or an unknown one → 404. ${notLive}`,
+      errors: [409],
+    },
+  }),
+  artifact: contract({
+    id: "deployment-play.artifact",
+    method: "GET",
+    path: "/api/d/{deployment_id}/artifact",
+    caller: "deployment_player",
+    params: deploymentParams,
+    status: 200,
+    response: playerArtifactView,
+    docs: {
+      tag: "Players",
+      summary: "What a standalone deployment's generated challenge gives its players",
+      description: `As a competition's: its file (name, type, size, download URL \`/api/d/{deployment_id}/artifact/file\`) and its web target (\`/api/d/{deployment_id}/target/index\`); both null for a challenge written by hand. ${notLive}`,
+      errors: [409],
+    },
+  }),
+  artifactFile: contract({
+    id: "deployment-play.artifact.file",
+    method: "GET",
+    path: "/api/d/{deployment_id}/artifact/file",
+    caller: "deployment_player",
+    params: deploymentParams,
+    status: 200,
+    produces: "application/octet-stream",
+    docs: {
+      tag: "Players",
+      summary: "Download a standalone deployment's generated file",
+      description: `The bytes, as an attachment (\`Content-Disposition: attachment\`, \`X-Content-Type-Options: nosniff\`, always \`application/octet-stream\`). No file → 404. ${notLive}`,
+      errors: [409],
+    },
+  }),
+  target: contract({
+    id: "deployment-play.target",
+    method: "GET",
+    path: "/api/d/{deployment_id}/target/{page}",
+    caller: "deployment_player",
+    params: deploymentParams.extend({ page: textParam("Page", "The target's page (`index` first; each page links the others).") }),
+    query: targetQuery,
+    status: 200,
+    produces: "text/plain",
+    docs: {
+      tag: "Players",
+      summary: "A standalone deployment's web target",
+      description: `As a competition's: one page of the generated challenge's web application, plain text (sandboxed, never HTML), or a 302 to another of its pages; its cookies are scoped to \`/api/d/{deployment_id}/target\`; its refusals use the error shape. No target or an unknown page → 404. ${notLive}`,
+      errors: [403, 409],
     },
   }),
   solves: contract({

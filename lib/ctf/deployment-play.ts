@@ -22,7 +22,8 @@ import { playerCookieOptions } from "./players";
  * flags and unlocks hints while the deployment is live and inside its window; every
  * submission is recorded, a solve is at most one per player, and the organiser reads the
  * solves. The flag is checked in the challenge's mode, whatever host its competition is on
- * (standalone deployments are always served by the app).
+ * (standalone deployments are always served by the app). The challenge's files and
+ * generated artifact, under the same rules: ./deployment-content.ts.
  */
 
 /** The `deployment_player` caller kind hands a handler this. */
@@ -75,10 +76,14 @@ function assertLive(deployment: Deployment, now: Date): void {
   throw conflict("The challenge is not live yet: it is being deployed.");
 }
 
-/** The deployment (KEY SHARE: a stop in flight waits) and its challenge; unknown → 404. */
-async function liveChallenge(tx: Db, deploymentId: string, now: Date): Promise<{ deployment: Deployment; challenge: Challenge }> {
+/**
+ * The live deployment and its challenge (409 naming why when not live; unknown → 404). Writes
+ * take KEY SHARE on the deployment (`lock`), so a stop in flight waits; reads (a download) need none.
+ */
+export async function liveChallenge(tx: Db, deploymentId: string, now: Date, { lock = true } = {}): Promise<{ deployment: Deployment; challenge: Challenge }> {
   if (!isIdShaped(deploymentId, "dep")) throw notFound("Deployment");
-  const [deployment] = await tx.select().from(deployments).where(eq(deployments.id, deploymentId)).for("key share");
+  const select = tx.select().from(deployments).where(eq(deployments.id, deploymentId));
+  const [deployment] = lock ? await select.for("key share") : await select;
   if (!deployment) throw notFound("Deployment");
   assertLive(deployment, now);
   const [challenge] = await tx.select().from(challenges).where(eq(challenges.id, deployment.challengeId));

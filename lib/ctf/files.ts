@@ -20,7 +20,8 @@ import type { Player } from "./players";
 /**
  * Challenge files: uploaded by the organiser while the challenge can be edited, kept in the
  * configured file storage (lib/storage) under a key the app makes, downloaded by the
- * competition's players while it runs. A file's row says what it is (name, size, type,
+ * competition's players while it runs (and by a standalone deployment's players while it is
+ * live: ./deployment-content.ts). A file's row says what it is (name, size, type,
  * SHA-256) and where its bytes are; the bytes go in first and the row second, so a row
  * always names stored bytes.
  */
@@ -158,15 +159,26 @@ export async function playerFileDownload(db: Db, player: Player, challengeId: st
     .from(challenges)
     .where(and(eq(challenges.id, challengeId), eq(challenges.ctfId, ctf.id), eq(challenges.status, "published")));
   if (!challenge) throw notFound("Challenge");
+  return challengeFileDownload(db, challenge.id, fileId);
+}
+
+/**
+ * The bytes of file `fileId` of challenge `challengeId`, for a caller the rules of its route
+ * already let in (a competition's player, a standalone deployment's): another challenge's
+ * file, an unknown one or bytes missing from the store → 404.
+ */
+export async function challengeFileDownload(db: Db, challengeId: string, fileId: string): Promise<FileDownload> {
   const [file] = await db.select().from(challengeFiles).where(and(eq(challengeFiles.id, fileId), eq(challengeFiles.challengeId, challengeId)));
   if (!file) throw notFound("File");
   return download(db, file);
 }
 
+const playerFileColumns = { challengeId: challengeFiles.challengeId, id: challengeFiles.id, name: challengeFiles.name, size: challengeFiles.size, sha256: challengeFiles.sha256 };
+
 /** The files of a competition's published challenges, by challenge: what its players' page lists while it runs. */
 export async function playerFiles(db: Db, ctfId: string): Promise<Record<string, PlayerFileView[]>> {
   const rows = await db
-    .select({ challengeId: challengeFiles.challengeId, id: challengeFiles.id, name: challengeFiles.name, size: challengeFiles.size, sha256: challengeFiles.sha256 })
+    .select(playerFileColumns)
     .from(challengeFiles)
     .innerJoin(challenges, eq(challenges.id, challengeFiles.challengeId))
     .where(and(eq(challenges.ctfId, ctfId), eq(challenges.status, "published")))
@@ -174,4 +186,10 @@ export async function playerFiles(db: Db, ctfId: string): Promise<Record<string,
   const byChallenge: Record<string, PlayerFileView[]> = {};
   for (const { challengeId, ...file } of rows) (byChallenge[challengeId] ??= []).push(file);
   return byChallenge;
+}
+
+/** The files of one challenge, oldest first, as a player's page lists them (a standalone deployment's page). */
+export async function playerFilesOf(db: Db, challengeId: string): Promise<PlayerFileView[]> {
+  const rows = await db.select(playerFileColumns).from(challengeFiles).where(eq(challengeFiles.challengeId, challengeId)).orderBy(asc(challengeFiles.createdAt), asc(challengeFiles.id));
+  return rows.map(({ challengeId: _challenge, ...file }) => file);
 }

@@ -1,7 +1,5 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import * as attemptsRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/attempts/route";
-import * as unlockRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/hints/[n]/unlock/route";
 import * as publicScoreboardRoute from "@/app/api/c/[ctf_id]/scoreboard/route";
 import * as scoreboardRoute from "@/app/api/v1/ctfs/[ctf_id]/scoreboard/route";
 import { ctfs } from "@/db/schema";
@@ -13,8 +11,8 @@ import { createCtfInput } from "@/lib/ctf/schemas";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
-import { playerOf, publishedChallenge, runningCtf } from "../helpers/samples/play";
-import { expectStatus } from "./support";
+import { playerOf, runningCtf } from "../helpers/samples/play";
+import { expectStatus, playableCompetition, submitFlagAs, unlockHintAs } from "./support";
 
 /**
  * What a competition's public page (`/c/{ctf_id}`) is given in each state: before the start
@@ -25,7 +23,6 @@ import { expectStatus } from "./support";
 
 let database: TestDatabase;
 let trainer: Trainer;
-const origin = { origin: "http://localhost", "x-forwarded-host": "localhost" };
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
@@ -42,10 +39,6 @@ afterAll(async () => {
 });
 
 const publicBoard = (ctfId: string) => call(publicScoreboardRoute.GET, `/api/c/${ctfId}/scoreboard`, { params: { ctf_id: ctfId } });
-const submit = (cookie: string, ctfId: string, challengeId: string, flag: string) =>
-  call(attemptsRoute.POST, "/attempts", { method: "POST", params: { ctf_id: ctfId, challenge_id: challengeId }, body: { flag }, headers: { ...origin, cookie } });
-const unlock = (cookie: string, ctfId: string, challengeId: string) =>
-  call(unlockRoute.POST, "/unlock", { method: "POST", params: { ctf_id: ctfId, challenge_id: challengeId, n: "1" }, headers: { ...origin, cookie } });
 
 describe("the public page's states", () => {
   it("a draft is no page; before the start: titles and costs only, no content, flags refused", async () => {
@@ -53,21 +46,22 @@ describe("the public page's states", () => {
     expect(await publicCompetition(database.db, draft.id)).toBeNull();
     expect((await publicBoard(draft.id)).status).toBe(404);
 
-    const ctfId = await runningCtf(database.db, trainer, { startsAt: new Date(Date.now() + HOUR), endsAt: new Date(Date.now() + 2 * HOUR) });
-    const challengeId = await publishedChallenge(database.db, trainer, ctfId, { description: "The secret lies in the source." });
+    const { ctfId, challengeId } = await playableCompetition(database.db, trainer, {
+      window: { startsAt: new Date(Date.now() + HOUR), endsAt: new Date(Date.now() + 2 * HOUR) },
+      challenge: { description: "The secret lies in the source." },
+    });
     const page = await publicCompetition(database.db, ctfId);
     expect(page).toMatchObject({ status: "deployed", host: "builtin", challenges: [{ id: challengeId, title: "Warm-up", points: 100, hints: [{ cost: 10 }, { cost: 0 }] }] });
     expect(JSON.stringify(page)).not.toContain("secret lies");
     expect(JSON.stringify(page)).not.toContain("page source");
     const player = await playerOf(database.db, trainer, ctfId);
-    expect((await submit(player.cookie, ctfId, challengeId, "CTF{warm}")).status).toBe(409);
-    expect((await unlock(player.cookie, ctfId, challengeId)).status).toBe(409);
+    expect((await submitFlagAs(player.cookie, ctfId, challengeId, "CTF{warm}")).status).toBe(409);
+    expect((await unlockHintAs(player.cookie, ctfId, challengeId)).status).toBe(409);
     expect(expectStatus(await publicBoard(ctfId), 200).data).toHaveLength(1);
   });
 
   it("while it runs, a challenge's content goes to players only; after the end, flags are refused and the scoreboard is final", async () => {
-    const ctfId = await runningCtf(database.db, trainer);
-    const challengeId = await publishedChallenge(database.db, trainer, ctfId, { description: "The secret lies in the source." });
+    const { ctfId, challengeId } = await playableCompetition(database.db, trainer, { challenge: { description: "The secret lies in the source." } });
     // What the page hands a visitor: no content. A player gets the descriptions (the page asks only for a player).
     expect(JSON.stringify(await publicCompetition(database.db, ctfId))).not.toContain("secret lies");
     const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com", "Ann");
@@ -75,10 +69,10 @@ describe("the public page's states", () => {
     const signedIn = await findPlayer(database.db, ctfId, ann.cookie.split("=")[1]);
     expect(signedIn).toMatchObject({ memberId: ann.memberId, name: "Ann" });
     expect(await challengeDescriptions(database.db, ctfId)).toEqual({ [challengeId]: "The secret lies in the source." });
-    expect(expectStatus(await submit(ann.cookie, ctfId, challengeId, "CTF{warm}"), 200).status).toBe("correct");
+    expect(expectStatus(await submitFlagAs(ann.cookie, ctfId, challengeId, "CTF{warm}"), 200).status).toBe("correct");
 
     await database.db.update(ctfs).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(ctfs.id, ctfId));
-    const late = await submit(ann.cookie, ctfId, challengeId, "CTF{again}");
+    const late = await submitFlagAs(ann.cookie, ctfId, challengeId, "CTF{again}");
     expect(late.status).toBe(409);
     expect(late.body.error.message).toMatch(/ended at/);
     expect(await publicCompetition(database.db, ctfId)).toMatchObject({ status: "deployed" });
@@ -87,13 +81,12 @@ describe("the public page's states", () => {
   });
 
   it("stopped: no page and no public scoreboard (the instance is down); archived: the snapshot's final scoreboard, names only, no content", async () => {
-    const ctfId = await runningCtf(database.db, trainer);
-    const challengeId = await publishedChallenge(database.db, trainer, ctfId, { description: "The secret lies in the source." });
+    const { ctfId, challengeId } = await playableCompetition(database.db, trainer, { challenge: { description: "The secret lies in the source." } });
     const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com", "Ann");
     const bob = await playerOf(database.db, trainer, ctfId, "bob@example.com");
-    await unlock(bob.cookie, ctfId, challengeId);
-    await submit(ann.cookie, ctfId, challengeId, "CTF{warm}");
-    await submit(bob.cookie, ctfId, challengeId, "CTF{warm}");
+    await unlockHintAs(bob.cookie, ctfId, challengeId);
+    await submitFlagAs(ann.cookie, ctfId, challengeId, "CTF{warm}");
+    await submitFlagAs(bob.cookie, ctfId, challengeId, "CTF{warm}");
     const live = expectStatus(await publicBoard(ctfId), 200);
     expect(live.data.map((e: { name: string; score: number }) => [e.name, e.score])).toEqual([
       ["Ann", 100],
@@ -114,8 +107,8 @@ describe("the public page's states", () => {
     // The organiser's read is the same snapshot.
     expect(expectStatus(await call(scoreboardRoute.GET, "/scoreboard", { key: trainer.secret, params: { ctf_id: ctfId } }), 200).data).toEqual(live.data);
     // Archived: nothing more is played.
-    expect((await submit(bob.cookie, ctfId, challengeId, "CTF{warm}")).status).toBe(409);
-    expect((await unlock(ann.cookie, ctfId, challengeId)).status).toBe(409);
+    expect((await submitFlagAs(bob.cookie, ctfId, challengeId, "CTF{warm}")).status).toBe(409);
+    expect((await unlockHintAs(ann.cookie, ctfId, challengeId)).status).toBe(409);
   });
 
   it("an archive from before players could play (addresses and scores only) still shows positions and names", async () => {

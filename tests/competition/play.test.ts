@@ -1,7 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import * as attemptsRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/attempts/route";
-import * as unlockRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/hints/[n]/unlock/route";
 import * as publicScoreboardRoute from "@/app/api/c/[ctf_id]/scoreboard/route";
 import * as archiveRoute from "@/app/api/v1/ctfs/[ctf_id]/archive/route";
 import * as ctftimeRoute from "@/app/api/v1/ctfs/[ctf_id]/scoreboard/ctftime/route";
@@ -12,7 +10,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { playerOf, publishedChallenge, runningCtf } from "../helpers/samples/play";
-import { expectStatus } from "./support";
+import { expectStatus, playableCompetition, sameOrigin, submitFlagAs, unlockHintAs } from "./support";
 
 /**
  * Playing a competition through its routes: a player's cookie, flags (correct, incorrect,
@@ -21,7 +19,6 @@ import { expectStatus } from "./support";
 
 let database: TestDatabase;
 let trainer: Trainer;
-const origin = { origin: "http://localhost", "x-forwarded-host": "localhost" };
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
@@ -37,31 +34,17 @@ afterAll(async () => {
   vi.unstubAllEnvs();
 });
 
-function submit(cookie: string | undefined, ctfId: string, challengeId: string, flag: string) {
-  const params = { ctf_id: ctfId, challenge_id: challengeId };
-  return call(attemptsRoute.POST, `/api/c/${ctfId}/challenges/${challengeId}/attempts`, { method: "POST", params, body: { flag }, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
-}
-
-function unlock(cookie: string, ctfId: string, challengeId: string, n: number) {
-  const params = { ctf_id: ctfId, challenge_id: challengeId, n: String(n) };
-  return call(unlockRoute.POST, `/api/c/${ctfId}/challenges/${challengeId}/hints/${n}/unlock`, { method: "POST", params, headers: { ...origin, cookie } });
-}
-
 const scoreboard = (ctfId: string) => call(scoreboardRoute.GET, `/api/v1/ctfs/${ctfId}/scoreboard`, { key: trainer.secret, params: { ctf_id: ctfId } });
 
-async function game() {
-  const ctfId = await runningCtf(database.db, trainer);
-  const challengeId = await publishedChallenge(database.db, trainer, ctfId);
-  return { ctfId, challengeId };
-}
+const game = () => playableCompetition(database.db, trainer);
 
 describe("flags", () => {
   it("answers incorrect, correct (the points, the score), then already_solved; records every attempt, never a correct flag's text", async () => {
     const { ctfId, challengeId } = await game();
     const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com");
-    expect(expectStatus(await submit(ann.cookie, ctfId, challengeId, "CTF{nope}"), 200)).toEqual({ status: "incorrect", points: 0, score: 0 });
-    expect(expectStatus(await submit(ann.cookie, ctfId, challengeId, "  CTF{warm} "), 200)).toEqual({ status: "correct", points: 100, score: 100 });
-    expect(expectStatus(await submit(ann.cookie, ctfId, challengeId, "CTF{warm}"), 200)).toEqual({ status: "already_solved", points: 0, score: 100 });
+    expect(expectStatus(await submitFlagAs(ann.cookie, ctfId, challengeId, "CTF{nope}"), 200)).toEqual({ status: "incorrect", points: 0, score: 0 });
+    expect(expectStatus(await submitFlagAs(ann.cookie, ctfId, challengeId, "  CTF{warm} "), 200)).toEqual({ status: "correct", points: 100, score: 100 });
+    expect(expectStatus(await submitFlagAs(ann.cookie, ctfId, challengeId, "CTF{warm}"), 200)).toEqual({ status: "already_solved", points: 0, score: 100 });
     const recorded = await database.db.select().from(flagAttempts).where(eq(flagAttempts.memberId, ann.memberId)).orderBy(flagAttempts.createdAt, flagAttempts.id);
     expect(recorded.map((a) => [a.result, a.submitted])).toEqual([
       ["incorrect", "CTF{nope}"],
@@ -73,9 +56,9 @@ describe("flags", () => {
   it("throttles: the 11th submission within a minute is 429 with Retry-After, even the right flag, and is not recorded", async () => {
     const { ctfId, challengeId } = await game();
     const bob = await playerOf(database.db, trainer, ctfId);
-    for (let i = 0; i < 10; i++) expect(expectStatus(await submit(bob.cookie, ctfId, challengeId, `CTF{guess-${i}}`), 200).status).toBe("incorrect");
+    for (let i = 0; i < 10; i++) expect(expectStatus(await submitFlagAs(bob.cookie, ctfId, challengeId, `CTF{guess-${i}}`), 200).status).toBe("incorrect");
     for (const flag of ["CTF{guess-10}", "CTF{warm}"]) {
-      const refused = await submit(bob.cookie, ctfId, challengeId, flag);
+      const refused = await submitFlagAs(bob.cookie, ctfId, challengeId, flag);
       expect(refused.status).toBe(429);
       expect(refused.body.error.code).toBe("rate_limit_exceeded");
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
@@ -85,20 +68,19 @@ describe("flags", () => {
     expect(n).toBe(10);
     // Per challenge: another challenge of the same competition is not throttled.
     const other = await publishedChallenge(database.db, trainer, ctfId, { title: "Second", flag: "CTF{two}" });
-    expect(expectStatus(await submit(bob.cookie, ctfId, other, "CTF{two}"), 200).status).toBe("correct");
+    expect(expectStatus(await submitFlagAs(bob.cookie, ctfId, other, "CTF{two}"), 200).status).toBe("correct");
   });
 
   it("refuses before the start and after the end (409 with the time)", async () => {
-    const soon = await runningCtf(database.db, trainer, { startsAt: new Date(Date.now() + HOUR), endsAt: new Date(Date.now() + 2 * HOUR) });
-    const soonChallenge = await publishedChallenge(database.db, trainer, soon);
-    const early = await submit((await playerOf(database.db, trainer, soon)).cookie, soon, soonChallenge, "CTF{warm}");
+    const { ctfId: soon, challengeId: soonChallenge } = await playableCompetition(database.db, trainer, { window: { startsAt: new Date(Date.now() + HOUR), endsAt: new Date(Date.now() + 2 * HOUR) } });
+    const early = await submitFlagAs((await playerOf(database.db, trainer, soon)).cookie, soon, soonChallenge, "CTF{warm}");
     expect(early.status).toBe(409);
     expect(early.body.error.message).toMatch(/starts at \d{4}-\d\d-\d\dT/);
 
     const { ctfId, challengeId } = await game();
     const late = await playerOf(database.db, trainer, ctfId);
     await database.db.update(ctfs).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(ctfs.id, ctfId));
-    const after = await submit(late.cookie, ctfId, challengeId, "CTF{warm}");
+    const after = await submitFlagAs(late.cookie, ctfId, challengeId, "CTF{warm}");
     expect(after.status).toBe(409);
     expect(after.body.error.message).toMatch(/ended at/);
     expect(await database.db.select().from(flagAttempts).where(eq(flagAttempts.memberId, late.memberId))).toEqual([]);
@@ -108,9 +90,9 @@ describe("flags", () => {
     const one = await game();
     const two = await game();
     const player = await playerOf(database.db, trainer, one.ctfId);
-    expect((await submit(undefined, one.ctfId, one.challengeId, "CTF{warm}")).status).toBe(401);
-    expect((await submit(player.cookie, two.ctfId, two.challengeId, "CTF{warm}")).status).toBe(401);
-    const foreign = await submit(player.cookie, one.ctfId, two.challengeId, "CTF{warm}");
+    expect((await submitFlagAs(undefined, one.ctfId, one.challengeId, "CTF{warm}")).status).toBe(401);
+    expect((await submitFlagAs(player.cookie, two.ctfId, two.challengeId, "CTF{warm}")).status).toBe(401);
+    const foreign = await submitFlagAs(player.cookie, one.ctfId, two.challengeId, "CTF{warm}");
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.message).toBe("Challenge not found.");
   });
@@ -119,13 +101,13 @@ describe("flags", () => {
     const { ctfId, challengeId } = await game();
     const player = await playerOf(database.db, trainer, ctfId);
     await database.db.update(members).set({ status: "invited" }).where(eq(members.id, player.memberId));
-    expect((await submit(player.cookie, ctfId, challengeId, "CTF{warm}")).status).toBe(401);
+    expect((await submitFlagAs(player.cookie, ctfId, challengeId, "CTF{warm}")).status).toBe(401);
   });
 
   it("makes one solve of concurrent correct submissions; the others answer already_solved", async () => {
     const { ctfId, challengeId } = await game();
     const player = await playerOf(database.db, trainer, ctfId);
-    const results = await Promise.all(Array.from({ length: 6 }, () => submit(player.cookie, ctfId, challengeId, "CTF{warm}")));
+    const results = await Promise.all(Array.from({ length: 6 }, () => submitFlagAs(player.cookie, ctfId, challengeId, "CTF{warm}")));
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
     expect(results.map((r) => r.body.status).sort()).toEqual(["already_solved", "already_solved", "already_solved", "already_solved", "already_solved", "correct"]);
     expect(results.every((r) => r.body.score === 100)).toBe(true);
@@ -138,11 +120,11 @@ describe("hints", () => {
   it("serves a hint's text only on unlock, and deducts its cost once", async () => {
     const { ctfId, challengeId } = await game();
     const player = await playerOf(database.db, trainer, ctfId);
-    expect(expectStatus(await unlock(player.cookie, ctfId, challengeId, 1), 200)).toEqual({ challenge_id: challengeId, hint: 1, text: "Look at the page source.", cost: 10, score: -10 });
-    expect(expectStatus(await unlock(player.cookie, ctfId, challengeId, 1), 200).score).toBe(-10);
-    expect(expectStatus(await unlock(player.cookie, ctfId, challengeId, 2), 200)).toMatchObject({ text: "It is in a comment.", cost: 0, score: -10 });
-    expect((await unlock(player.cookie, ctfId, challengeId, 3)).status).toBe(404);
-    expect(expectStatus(await submit(player.cookie, ctfId, challengeId, "CTF{warm}"), 200)).toEqual({ status: "correct", points: 100, score: 90 });
+    expect(expectStatus(await unlockHintAs(player.cookie, ctfId, challengeId, 1), 200)).toEqual({ challenge_id: challengeId, hint: 1, text: "Look at the page source.", cost: 10, score: -10 });
+    expect(expectStatus(await unlockHintAs(player.cookie, ctfId, challengeId, 1), 200).score).toBe(-10);
+    expect(expectStatus(await unlockHintAs(player.cookie, ctfId, challengeId, 2), 200)).toMatchObject({ text: "It is in a comment.", cost: 0, score: -10 });
+    expect((await unlockHintAs(player.cookie, ctfId, challengeId, 3)).status).toBe(404);
+    expect(expectStatus(await submitFlagAs(player.cookie, ctfId, challengeId, "CTF{warm}"), 200)).toEqual({ status: "correct", points: 100, score: 90 });
     // The API never serves hint texts to integrators' reads of the scoreboard.
     expect(JSON.stringify((await scoreboard(ctfId)).body)).not.toContain("page source");
   });
@@ -151,9 +133,9 @@ describe("hints", () => {
     const { ctfId, challengeId } = await game();
     const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com", "Ann");
     const bob = await playerOf(database.db, trainer, ctfId, "bob@example.com");
-    await unlock(ann.cookie, ctfId, challengeId, 1);
-    await unlock(bob.cookie, ctfId, challengeId, 2);
-    await unlock(ann.cookie, ctfId, challengeId, 1); // again: no second record
+    await unlockHintAs(ann.cookie, ctfId, challengeId, 1);
+    await unlockHintAs(bob.cookie, ctfId, challengeId, 2);
+    await unlockHintAs(ann.cookie, ctfId, challengeId, 1); // again: no second record
     const unlocks = (query?: Record<string, number>, key = trainer.secret) =>
       call(hintUnlocksRoute.GET, `/api/v1/ctfs/${ctfId}/hint-unlocks`, { key, params: { ctf_id: ctfId }, query });
     const all = expectStatus(await unlocks(), 200);
@@ -175,8 +157,8 @@ describe("the scoreboard", () => {
     const second = await publishedChallenge(database.db, trainer, ctfId, { title: "Second", flag: "CTF{two}", points: 50, hints: [] });
     const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com", "Ann");
     await playerOf(database.db, trainer, ctfId, "bob@example.com");
-    await submit(ann.cookie, ctfId, second, "CTF{two}");
-    await submit(ann.cookie, ctfId, challengeId, "CTF{warm}");
+    await submitFlagAs(ann.cookie, ctfId, second, "CTF{two}");
+    await submitFlagAs(ann.cookie, ctfId, challengeId, "CTF{warm}");
     const feed = (id: string) => call(ctftimeRoute.GET, `/api/v1/ctfs/${id}/scoreboard/ctftime`, { key: trainer.secret, params: { ctf_id: id } });
     const body = expectStatus(await feed(ctfId), 200);
     const solved = await database.db.select().from(solves).where(eq(solves.memberId, ann.memberId));
@@ -204,13 +186,13 @@ describe("the scoreboard", () => {
     const cat = await playerOf(database.db, trainer, ctfId, "cat@example.com");
     const dan = await playerOf(database.db, trainer, ctfId, "dan@example.com");
     // Bob reaches 150 first, Ann second; Cat scores 100 - 10 = 90; Dan does nothing.
-    await submit(bob.cookie, ctfId, challengeId, "CTF{warm}");
-    await submit(bob.cookie, ctfId, second, "CTF{two}");
-    await submit(ann.cookie, ctfId, second, "CTF{two}");
+    await submitFlagAs(bob.cookie, ctfId, challengeId, "CTF{warm}");
+    await submitFlagAs(bob.cookie, ctfId, second, "CTF{two}");
+    await submitFlagAs(ann.cookie, ctfId, second, "CTF{two}");
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await submit(ann.cookie, ctfId, challengeId, "CTF{warm}");
-    await unlock(cat.cookie, ctfId, challengeId, 1);
-    await submit(cat.cookie, ctfId, challengeId, "CTF{warm}");
+    await submitFlagAs(ann.cookie, ctfId, challengeId, "CTF{warm}");
+    await unlockHintAs(cat.cookie, ctfId, challengeId, 1);
+    await submitFlagAs(cat.cookie, ctfId, challengeId, "CTF{warm}");
 
     const board = expectStatus(await scoreboard(ctfId), 200);
     expect(board.pagination).toEqual({ page: 1, per_page: 25, total: 4 });
@@ -237,9 +219,9 @@ describe("the scoreboard", () => {
     const { ctfId, challengeId } = await game();
     const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com");
     const bob = await playerOf(database.db, trainer, ctfId, "bob@example.com");
-    await submit(ann.cookie, ctfId, challengeId, "CTF{no}");
-    await submit(ann.cookie, ctfId, challengeId, "CTF{warm}");
-    await unlock(bob.cookie, ctfId, challengeId, 1);
+    await submitFlagAs(ann.cookie, ctfId, challengeId, "CTF{no}");
+    await submitFlagAs(ann.cookie, ctfId, challengeId, "CTF{warm}");
+    await unlockHintAs(bob.cookie, ctfId, challengeId, 1);
     expectStatus(await call(archiveRoute.POST, `/api/v1/ctfs/${ctfId}/archive`, { method: "POST", key: trainer.secret, params: { ctf_id: ctfId } }), 200);
 
     const [ctf] = await database.db.select().from(ctfs).where(eq(ctfs.id, ctfId));
@@ -253,7 +235,7 @@ describe("the scoreboard", () => {
     const scores = await database.db.select({ id: members.id, score: members.score }).from(members).where(eq(members.ctfId, ctfId));
     expect(Object.fromEntries(scores.map((m) => [m.id, m.score]))).toEqual({ [ann.memberId]: 100, [bob.memberId]: -10 });
     // Archived: no more play.
-    expect((await submit(bob.cookie, ctfId, challengeId, "CTF{warm}")).status).toBe(409);
+    expect((await submitFlagAs(bob.cookie, ctfId, challengeId, "CTF{warm}")).status).toBe(409);
   });
 });
 
@@ -264,7 +246,7 @@ describe("send me my link again", () => {
     const ctfId = await runningCtf(database.db, trainer);
     await playerOf(database.db, trainer, ctfId, "eve@example.com");
     const ask = (email: string) =>
-      call(linkRoute.POST, `/api/c/${ctfId}/link`, { method: "POST", params: { ctf_id: ctfId }, body: { email }, headers: { ...origin, "x-forwarded-for": "203.0.113.9" } });
+      call(linkRoute.POST, `/api/c/${ctfId}/link`, { method: "POST", params: { ctf_id: ctfId }, body: { email }, headers: { ...sameOrigin, "x-forwarded-for": "203.0.113.9" } });
     const links = async () => (await database.db.select().from(emailMessages).where(eq(emailMessages.kind, "player_link"))).filter((m) => m.to === "eve@example.com");
 
     const answers = [await ask("eve@example.com"), await ask("nobody@example.com")];

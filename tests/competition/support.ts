@@ -1,4 +1,6 @@
 import { expect } from "vitest";
+import * as attemptsRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/attempts/route";
+import * as unlockRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/hints/[n]/unlock/route";
 import * as ctfsRoute from "@/app/api/v1/ctfs/route";
 import * as ctfRoute from "@/app/api/v1/ctfs/[ctf_id]/route";
 import * as deployRoute from "@/app/api/v1/ctfs/[ctf_id]/deploy/route";
@@ -14,7 +16,10 @@ import * as deploymentsRoute from "@/app/api/v1/deployments/route";
 import * as deploymentRoute from "@/app/api/v1/deployments/[deployment_id]/route";
 import * as deploymentStopRoute from "@/app/api/v1/deployments/[deployment_id]/stop/route";
 import * as webhooksRoute from "@/app/api/v1/webhooks/route";
+import type { Db } from "@/db";
+import type { Trainer } from "../helpers/fixtures";
 import { call, type CallResult } from "../helpers/http";
+import { publishedChallenge, runningCtf } from "../helpers/samples/play";
 import { sortedCompactJson, verifyCompetition, type RecordedRequest } from "../helpers/receivers";
 import { sleep } from "../delivery/support";
 
@@ -65,6 +70,35 @@ export function client(key: string) {
   };
 }
 export type Client = ReturnType<typeof client>;
+
+/** The headers of a request from the app's own pages: what the player routes that change something want. */
+export const sameOrigin = { origin: "http://localhost", "x-forwarded-host": "localhost" };
+
+/**
+ * What the play tests start from: a deployed competition of `trainer` running now (started an
+ * hour ago, ends tomorrow, unless `window` says otherwise) with one published challenge —
+ * "Warm-up", flag `CTF{warm}`, 100 points, hints costing 10 and 0 — unless `challenge` overrides.
+ */
+export async function playableCompetition(
+  db: Db,
+  trainer: Trainer,
+  { window, challenge }: { window?: { startsAt?: Date; endsAt?: Date }; challenge?: Record<string, unknown> } = {},
+): Promise<{ ctfId: string; challengeId: string }> {
+  const ctfId = await runningCtf(db, trainer, window);
+  return { ctfId, challengeId: await publishedChallenge(db, trainer, ctfId, challenge) };
+}
+
+/** A player's flag (their cookie, or none) through the attempts route, from our origin. */
+export function submitFlagAs(cookie: string | undefined, ctfId: string, challengeId: string, flag: string) {
+  const params = { ctf_id: ctfId, challenge_id: challengeId };
+  return call(attemptsRoute.POST, `/api/c/${ctfId}/challenges/${challengeId}/attempts`, { method: "POST", params, body: { flag }, headers: { ...sameOrigin, ...(cookie ? { cookie } : {}) } });
+}
+
+/** A player unlocks hint `n` through its route, from our origin. */
+export function unlockHintAs(cookie: string, ctfId: string, challengeId: string, n = 1) {
+  const params = { ctf_id: ctfId, challenge_id: challengeId, n: String(n) };
+  return call(unlockRoute.POST, `/api/c/${ctfId}/challenges/${challengeId}/hints/${n}/unlock`, { method: "POST", params, headers: { ...sameOrigin, cookie } });
+}
 
 /** Fails with the response when the status is not the expected one. */
 export function expectStatus<T = any>(result: CallResult<T>, status: number): T {

@@ -287,7 +287,7 @@ describe.each(playerRoutes.map((route) => ({ ...route, label: `${route.method} $
 /**
  * The routes of a standalone deployment's players (their `dep_player_{deployment_id}`
  * cookie): nobody, an unknown token and another deployment's cookie are 401 and write
- * nothing; changes come from our own origin only.
+ * nothing; another deployment's file is a 404; changes come from our own origin only.
  */
 const deploymentPlayerRoutes = (await contractRoutes()).filter((route) => route.contract.caller === "deployment_player");
 
@@ -328,10 +328,28 @@ describe.each(deploymentPlayerRoutes.map((route) => ({ ...route, label: `${route
     expect(await rowCounts()).toEqual(before);
   });
 
-  it("refuses a change from another origin (403) and writes nothing", async () => {
-    const params = await sample.params!(world, world.owner);
-    const before = await rowCounts();
-    expectError(await request(params, sample.cookie!(params), otherOrigin), 403, "forbidden", route);
-    expect(await rowCounts()).toEqual(before);
-  });
+  // A file named in the path: another deployment's is a 404 with a missing one's message.
+  if (route.path.includes("{file_id}")) {
+    it("answers 404 to another deployment's file, with a missing one's message, and writes nothing", async () => {
+      const params = await sample.params!(world, world.owner);
+      const other = await sample.params!(world, world.stranger);
+      const cookie = sample.cookie!(params);
+      const before = await rowCounts();
+      const foreign = await request({ ...params, file_id: other.file_id }, cookie);
+      expectError(foreign, 404, "not_found", route);
+      const missing = await request({ ...params, file_id: absentParams(params).file_id }, cookie);
+      expectError(missing, 404, "not_found", route);
+      expect(missing.body.error.message).toBe(foreign.body.error.message);
+      expect(await rowCounts()).toEqual(before);
+    });
+  }
+
+  if (route.method !== "GET") {
+    it("refuses a change from another origin (403) and writes nothing", async () => {
+      const params = await sample.params!(world, world.owner);
+      const before = await rowCounts();
+      expectError(await request(params, sample.cookie!(params), otherOrigin), 403, "forbidden", route);
+      expect(await rowCounts()).toEqual(before);
+    });
+  }
 });

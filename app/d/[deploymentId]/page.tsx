@@ -4,11 +4,16 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { formatDateTime } from "@/components/format/date";
 import { PublicChallengeCard } from "@/components/competitions/public-challenge";
+import { ChallengeArtifact } from "@/components/play/challenge-artifact";
+import { ChallengeFiles } from "@/components/play/challenge-files";
 import { DeploymentFlagForm, DeploymentHint, DeploymentJoinForm } from "@/components/play/deployment-play";
 import { RefreshAt } from "@/components/play/refresh-at";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/db";
+import { urlOf } from "@/lib/api/contract";
+import { deploymentPageContent } from "@/lib/ctf/deployment-content";
 import { deploymentPlayerCookieName, deploymentProgress, findDeploymentPlayer } from "@/lib/ctf/deployment-play";
+import { deploymentPlayContracts } from "@/lib/ctf/deployment-play-contracts";
 import { deploymentPage } from "@/lib/ctf/public";
 
 export const dynamic = "force-dynamic";
@@ -26,8 +31,8 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 /**
  * A standalone deployment of one challenge, served by the app whatever the competition's
  * host. While live (inside its window): the challenge, and to whoever enters a display name
- * (the deployment's player cookie) its hints and the flag form, solves recorded to the
- * deployment; the page turns itself into "no longer live" at the end. Being deployed or
+ * (the deployment's player cookie) its files, its generated artifact (file, web target), its
+ * hints and the flag form, solves recorded to the deployment; the page turns itself into "no longer live" at the end. Being deployed or
  * failed: said so. After its window or once stopped: "no longer live". Unknown: 404.
  */
 export default async function DeploymentPage({ params }: Params) {
@@ -58,8 +63,8 @@ export default async function DeploymentPage({ params }: Params) {
 
   const db = await getDb();
   const player = await findDeploymentPlayer(db, page.id, (await cookies()).get(deploymentPlayerCookieName(page.id))?.value);
-  const progress = player ? await deploymentProgress(db, player) : null;
   const { challenge } = page;
+  const [progress, content] = player ? await Promise.all([deploymentProgress(db, player), deploymentPageContent(db, page.id, challenge.id)]) : [null, null];
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-10">
       <RefreshAt at={page.ends_at} />
@@ -73,8 +78,13 @@ export default async function DeploymentPage({ params }: Params) {
         Live until {formatDateTime(page.ends_at)}
       </p>
       <PublicChallengeCard challenge={challenge} headingLevel={1} solved={progress?.solved}>
-        {player && progress ? (
+        {player && progress && content ? (
           <>
+            {content.artifact ? <ChallengeArtifact title={challenge.title} artifact={content.artifact} /> : null}
+            <ChallengeFiles
+              title={challenge.title}
+              files={content.files.map((file) => ({ ...file, url: urlOf(deploymentPlayContracts.fileDownload, { deployment_id: page.id, file_id: file.id }) }))}
+            />
             {challenge.hints.length ? (
               <div className="mt-3 space-y-2">
                 {challenge.hints.map((hint, index) => (

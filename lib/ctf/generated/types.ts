@@ -25,7 +25,7 @@ export type TargetRequest = {
   cookie(name: string): string | undefined;
   /** The challenge's flag, unsealed for this request only. */
   flag: string;
-  /** The target's path (`/api/c/{ctf_id}/challenges/{challenge_id}/target`), for cookies scoped to it. */
+  /** The target's path (`/api/c/{ctf_id}/challenges/{challenge_id}/target`, or a deployment's `/api/d/{deployment_id}/target`), for cookies scoped to it. */
   basePath: string;
 };
 
