@@ -215,83 +215,23 @@ describe.each(routes.map((route) => ({ ...route, label: `${route.method} ${route
 });
 
 /**
- * The routes of a competition's players (their `ctf_player_{ctf_id}` cookie): the same
- * table, for that credential. Nobody, an unknown token and another competition's cookie are
- * 401; another competition's challenge is a 404 with a missing one's message.
+ * The routes called with a player's cookie: a competition's (`ctf_player_{ctf_id}`) and a
+ * standalone deployment's (`dep_player_{deployment_id}`): the same table, for that credential.
+ * Nobody, an unknown token and another competition's or deployment's cookie are 401 and write
+ * nothing; a resource of another one named in the path (a challenge, a file) is a 404 with a
+ * missing one's message; changes come from our own origin only.
  */
-const playerRoutes = (await contractRoutes()).filter((route) => route.contract.caller === "player");
+const cookieCallers = {
+  player: { who: "a player", of: "competition", unknownToken: `cp_${"A".repeat(43)}`, foreignParam: "challenge_id", unknownOwner: [401, 404] },
+  deployment_player: { who: "a deployment's player", of: "deployment", unknownToken: `dp_${"A".repeat(43)}`, foreignParam: "file_id", unknownOwner: [401] },
+} as const;
 
-describe.each(playerRoutes.map((route) => ({ ...route, label: `${route.method} ${route.path}` })))("$label (a player)", (route) => {
-  const sample: Sample = samples[route.contract.id] ?? {};
-  const world = {} as SampleWorld;
-
-  beforeAll(async () => {
-    const owner = await createTrainer(database.db);
-    const stranger = await createTrainer(database.db);
-    Object.assign(world, { db: database.db, owner, stranger });
-  });
-
-  async function request(params: Record<string, string>, cookie: string | undefined, origin = sameOrigin) {
-    const body = await sample.body?.(world, world.owner, params);
-    return call(route.handler, pathWith(route.path, params), { method: route.method, params, body, headers: { ...origin, ...(cookie ? { cookie } : {}) } });
-  }
-
-  it("has a player cookie in its sample", () => {
-    expect(sample.cookie).toBeDefined();
-  });
-
-  it("answers the player as its contract says", async () => {
-    const params = await sample.params!(world, world.owner);
-    expectContractAnswer(await request(params, sample.cookie!(params)), route);
-  });
-
-  it("answers 401 to nobody, to an unknown token and to another competition's player, and writes nothing", async () => {
-    const params = await sample.params!(world, world.owner);
-    const other = await sample.params!(world, world.stranger);
-    const before = await rowCounts();
-    expectError(await request(params, undefined), 401, "unauthorized", route);
-    const [name] = sample.cookie!(params)!.split("=");
-    expectError(await request(params, `${name}=cp_${"A".repeat(43)}`), 401, "unauthorized", route);
-    // The other competition's cookie, as it is and renamed for this one.
-    const [otherName, otherToken] = sample.cookie!(other)!.split("=");
-    expectError(await request(params, `${otherName}=${otherToken}`), 401, "unauthorized", route);
-    expectError(await request(params, `${name}=${otherToken}`), 401, "unauthorized", route);
-    expect(await rowCounts()).toEqual(before);
-  });
-
-  it("answers 404 to another competition's challenge, with a missing one's message, and writes nothing", async () => {
-    const params = await sample.params!(world, world.owner);
-    const other = await sample.params!(world, world.stranger);
-    const cookie = sample.cookie!(params);
-    const before = await rowCounts();
-    const foreign = await request({ ...params, challenge_id: other.challenge_id }, cookie);
-    expectError(foreign, 404, "not_found", route);
-    const missing = await request(absentParams(params), cookie);
-    expect([401, 404]).toContain(missing.status);
-    const missingChallenge = await request({ ...params, challenge_id: absentParams(params).challenge_id }, cookie);
-    expectError(missingChallenge, 404, "not_found", route);
-    expect(missingChallenge.body.error.message).toBe(foreign.body.error.message);
-    expect(await rowCounts()).toEqual(before);
-  });
-
-  if (route.method !== "GET") {
-    it("refuses a change from another origin (403) and writes nothing", async () => {
-      const params = await sample.params!(world, world.owner);
-      const before = await rowCounts();
-      expectError(await request(params, sample.cookie!(params), otherOrigin), 403, "forbidden", route);
-      expect(await rowCounts()).toEqual(before);
-    });
-  }
+const cookieRoutes = (await contractRoutes()).flatMap((route) => {
+  const caller = route.contract.caller;
+  return caller === "player" || caller === "deployment_player" ? [{ ...route, ...cookieCallers[caller], label: `${route.method} ${route.path}` }] : [];
 });
 
-/**
- * The routes of a standalone deployment's players (their `dep_player_{deployment_id}`
- * cookie): nobody, an unknown token and another deployment's cookie are 401 and write
- * nothing; another deployment's file is a 404; changes come from our own origin only.
- */
-const deploymentPlayerRoutes = (await contractRoutes()).filter((route) => route.contract.caller === "deployment_player");
-
-describe.each(deploymentPlayerRoutes.map((route) => ({ ...route, label: `${route.method} ${route.path}` })))("$label (a deployment's player)", (route) => {
+describe.each(cookieRoutes)("$label ($who)", (route) => {
   const sample: Sample = samples[route.contract.id] ?? {};
   const world = {} as SampleWorld;
 
@@ -313,31 +253,32 @@ describe.each(deploymentPlayerRoutes.map((route) => ({ ...route, label: `${route
     expectContractAnswer(await request(params, sample.cookie!(params)), route);
   });
 
-  it("answers 401 to nobody, to an unknown token and to another deployment's player, and writes nothing", async () => {
+  it(`answers 401 to nobody, to an unknown token and to another ${route.of}'s player, and writes nothing`, async () => {
     const params = await sample.params!(world, world.owner);
     const other = await sample.params!(world, world.stranger);
     const before = await rowCounts();
     expectError(await request(params, undefined), 401, "unauthorized", route);
     const [name] = sample.cookie!(params)!.split("=");
-    expectError(await request(params, `${name}=dp_${"A".repeat(43)}`), 401, "unauthorized", route);
+    expectError(await request(params, `${name}=${route.unknownToken}`), 401, "unauthorized", route);
+    // The other one's cookie, as it is and renamed for this one.
     const [otherName, otherToken] = sample.cookie!(other)!.split("=");
     expectError(await request(params, `${otherName}=${otherToken}`), 401, "unauthorized", route);
     expectError(await request(params, `${name}=${otherToken}`), 401, "unauthorized", route);
-    // An unknown deployment: its cookie cannot exist.
-    expectError(await request(absentParams(params), sample.cookie!(params)), 401, "unauthorized", route);
+    // Nothing of the path exists: its cookie cannot either.
+    const unknown = await request(absentParams(params), sample.cookie!(params));
+    expect(route.unknownOwner as readonly number[]).toContain(unknown.status);
     expect(await rowCounts()).toEqual(before);
   });
 
-  // A file named in the path: another deployment's is a 404 with a missing one's message.
-  if (route.path.includes("{file_id}")) {
-    it("answers 404 to another deployment's file, with a missing one's message, and writes nothing", async () => {
+  if (route.path.includes(`{${route.foreignParam}}`)) {
+    it(`answers 404 to another ${route.of}'s ${route.foreignParam.replace("_id", "")}, with a missing one's message, and writes nothing`, async () => {
       const params = await sample.params!(world, world.owner);
       const other = await sample.params!(world, world.stranger);
       const cookie = sample.cookie!(params);
       const before = await rowCounts();
-      const foreign = await request({ ...params, file_id: other.file_id }, cookie);
+      const foreign = await request({ ...params, [route.foreignParam]: other[route.foreignParam] }, cookie);
       expectError(foreign, 404, "not_found", route);
-      const missing = await request({ ...params, file_id: absentParams(params).file_id }, cookie);
+      const missing = await request({ ...params, [route.foreignParam]: absentParams(params)[route.foreignParam] }, cookie);
       expectError(missing, 404, "not_found", route);
       expect(missing.body.error.message).toBe(foreign.body.error.message);
       expect(await rowCounts()).toEqual(before);
