@@ -6,11 +6,10 @@ import { callApi } from "@/components/api";
 import { ApiForm } from "@/components/forms/api-form";
 import { TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
-import { Notice } from "@/components/ui/card";
 import { deploymentPlayContracts } from "@/lib/ctf/deployment-play-contracts";
+import { FlagBox } from "./flag-form";
 import { HintCard } from "./hint";
 import { deploymentJoinInput, type DeploymentJoinInput } from "@/lib/ctf/deployment-play-schemas";
-import { flagAttemptInput, type FlagAttemptInput } from "@/lib/ctf/play-schemas";
 
 /**
  * The play parts of a standalone deployment's page (`/d/{deployment_id}`): a display name to
@@ -33,28 +32,7 @@ export function DeploymentJoinForm({ deploymentId }: { deploymentId: string }) {
 }
 
 export function DeploymentFlagForm({ deploymentId, title }: { deploymentId: string; title: string }) {
-  const router = useRouter();
-  const form = useApiForm(flagAttemptInput, { defaultValues: { flag: "" } });
-  const submit = useFormMutation(form, {
-    mutationFn: (body: FlagAttemptInput) => callApi(deploymentPlayContracts.attempt, { params: { deployment_id: deploymentId }, body }),
-    onSuccess: (result) => {
-      if (result.status === "incorrect") return;
-      form.reset({ flag: "" });
-      router.refresh();
-    },
-  });
-  return (
-    <ApiForm form={form} mutation={submit} submitLabel="Submit flag" pendingLabel="Checking…" className="mt-4 space-y-2">
-      <TextInput form={form} name="flag" id="deployment-flag" label={`Flag for ${title}`} autoComplete="off" spellCheck={false} />
-      {submit.data?.status === "incorrect" ? (
-        <Notice tone="error">
-          <span data-testid="flag-result" data-status="incorrect">
-            Not the flag. Try again.
-          </span>
-        </Notice>
-      ) : null}
-    </ApiForm>
-  );
+  return <FlagBox id="deployment-flag" title={title} send={(body) => callApi(deploymentPlayContracts.attempt, { params: { deployment_id: deploymentId }, body })} />;
 }
 
 export function DeploymentHint({ deploymentId, n, cost, text }: { deploymentId: string; n: number; cost: number; text?: string }) {

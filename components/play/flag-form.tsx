@@ -8,26 +8,29 @@ import { TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { Notice } from "@/components/ui/card";
 import { playContracts } from "@/lib/ctf/play-contracts";
-import { flagAttemptInput, type FlagAttemptInput } from "@/lib/ctf/play-schemas";
+import { flagAttemptInput, type FlagAttemptInput, type FlagAttemptView } from "@/lib/ctf/play-schemas";
 import { queryKeys } from "@/lib/query-keys";
 
-/** A player's flag for one challenge: checked on the server; a solve refreshes the page and the scoreboard. */
-export function FlagForm({ ctfId, challengeId, title }: { ctfId: string; challengeId: string; title: string }) {
+/**
+ * The flag box of one challenge, a competition's or a standalone deployment's: `send` checks
+ * the flag on the server; anything but "incorrect" (solved, already solved) clears the box,
+ * calls `onSolved` and reads the page again.
+ */
+export function FlagBox({ id, title, send, onSolved }: { id: string; title: string; send: (body: FlagAttemptInput) => Promise<FlagAttemptView>; onSolved?: () => void }) {
   const router = useRouter();
-  const client = useQueryClient();
   const form = useApiForm(flagAttemptInput, { defaultValues: { flag: "" } });
   const submit = useFormMutation(form, {
-    mutationFn: (body: FlagAttemptInput) => callApi(playContracts.attempt, { params: { ctf_id: ctfId, challenge_id: challengeId }, body }),
+    mutationFn: send,
     onSuccess: (result) => {
       if (result.status === "incorrect") return;
       form.reset({ flag: "" });
-      void client.invalidateQueries({ queryKey: queryKeys.scoreboard(ctfId) });
+      onSolved?.();
       router.refresh();
     },
   });
   return (
     <ApiForm form={form} mutation={submit} submitLabel="Submit flag" pendingLabel="Checking…" className="mt-4 space-y-2">
-      <TextInput form={form} name="flag" id={`flag-${challengeId}`} label={`Flag for ${title}`} autoComplete="off" spellCheck={false} />
+      <TextInput form={form} name="flag" id={id} label={`Flag for ${title}`} autoComplete="off" spellCheck={false} />
       {submit.data?.status === "incorrect" ? (
         <Notice tone="error">
           <span data-testid="flag-result" data-status="incorrect">
@@ -36,5 +39,18 @@ export function FlagForm({ ctfId, challengeId, title }: { ctfId: string; challen
         </Notice>
       ) : null}
     </ApiForm>
+  );
+}
+
+/** A competition player's flag for one challenge: a solve refreshes the page and the scoreboard. */
+export function FlagForm({ ctfId, challengeId, title }: { ctfId: string; challengeId: string; title: string }) {
+  const client = useQueryClient();
+  return (
+    <FlagBox
+      id={`flag-${challengeId}`}
+      title={title}
+      send={(body) => callApi(playContracts.attempt, { params: { ctf_id: ctfId, challenge_id: challengeId }, body })}
+      onSolved={() => void client.invalidateQueries({ queryKey: queryKeys.scoreboard(ctfId) })}
+    />
   );
 }
