@@ -1,5 +1,5 @@
-import { Button, Heading, Text } from "@react-email/components";
-import { EmailLayout } from "./layout";
+import { Heading, Text } from "@react-email/components";
+import { EmailButton, EmailLayout } from "./layout";
 
 /** `name`: the student's name as the trainer gave it ("" when none); `trainer`: the workspace's name. */
 export type ClassInvitationProps = { name: string; className: string; certification: string; link: string; trainer: string };
@@ -15,9 +15,9 @@ export function ClassInvitationEmail({ name, className, certification, link, tra
         {trainer} invited you to the class {className} ({certification}). Join with a free account: you will receive the class&apos;s
         practice tests and see your progress in one place.
       </Text>
-      <Button href={link} style={{ backgroundColor: "#4f46e5", borderRadius: 6, color: "#ffffff", padding: "10px 16px", fontWeight: 600 }}>
+      <EmailButton href={link}>
         Join the class
-      </Button>
+      </EmailButton>
     </EmailLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { Body, Container, Head, Html, Preview, Section, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Html, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
 
 /** The frame every e-mail shares: plain, readable on a phone, no remote images. */
@@ -15,4 +15,22 @@ export function EmailLayout({ preview, children }: { preview: string; children: 
       </Body>
     </Html>
   );
+}
+
+/** The one call to action of an e-mail. */
+export function EmailButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Button href={href} style={{ backgroundColor: "#4f46e5", borderRadius: 6, color: "#ffffff", padding: "10px 16px", fontWeight: 600 }}>
+      {children}
+    </Button>
+  );
+}
+
+/** A test's settings as the recipient reads them (lib/tests/settings-text.ts), a line each. */
+export function SettingsLines({ lines }: { lines: string[] }) {
+  return lines.map((line) => (
+    <Text key={line} style={{ margin: "4px 0" }}>
+      {line}
+    </Text>
+  ));
 }

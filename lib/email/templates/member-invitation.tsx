@@ -1,5 +1,5 @@
-import { Button, Heading, Text } from "@react-email/components";
-import { EmailLayout } from "./layout";
+import { Heading, Text } from "@react-email/components";
+import { EmailButton, EmailLayout } from "./layout";
 
 /** `selfEnrolled`: the visitor asked to take part on the public page; nobody invited them. `organizer`: the workspace's name. */
 export type MemberInvitationProps = { title: string; link: string; startsAt: string; selfEnrolled: boolean; organizer: string };
@@ -20,9 +20,9 @@ export function MemberInvitationEmail({ title, link, startsAt, selfEnrolled, org
           ? `You asked to take part in ${title}, run by ${organizer}, which starts ${startsAt}. Confirm with the button below; if it was not you, ignore this e-mail and nothing happens.`
           : `${organizer} invites you to ${title}. The competition starts ${startsAt}. Accept the invitation to take part.`}
       </Text>
-      <Button href={link} style={{ backgroundColor: "#4f46e5", borderRadius: 6, color: "#ffffff", padding: "10px 16px", fontWeight: 600 }}>
+      <EmailButton href={link}>
         {selfEnrolled ? "Confirm my place" : "Accept the invitation"}
-      </Button>
+      </EmailButton>
     </EmailLayout>
   );
 }

@@ -1,5 +1,5 @@
-import { Button, Heading, Text } from "@react-email/components";
-import { EmailLayout } from "./layout";
+import { Heading, Text } from "@react-email/components";
+import { EmailButton, EmailLayout } from "./layout";
 
 /** `organizer`: the name of the workspace that runs the competition. */
 export type PlayerLinkProps = { title: string; link: string; organizer: string };
@@ -19,9 +19,9 @@ export function PlayerLinkEmail({ title, link, organizer }: PlayerLinkProps) {
       <Text>
         You asked for your link to {title}, run by {organizer}. Open it and press the button to play in this browser; if it was not you, ignore this e-mail.
       </Text>
-      <Button href={link} style={{ backgroundColor: "#4f46e5", borderRadius: 6, color: "#ffffff", padding: "10px 16px", fontWeight: 600 }}>
+      <EmailButton href={link}>
         Open my link
-      </Button>
+      </EmailButton>
     </EmailLayout>
   );
 }

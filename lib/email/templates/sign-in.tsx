@@ -1,5 +1,5 @@
-import { Button, Heading, Text } from "@react-email/components";
-import { EmailLayout } from "./layout";
+import { Heading, Text } from "@react-email/components";
+import { EmailButton, EmailLayout } from "./layout";
 
 export function SignInEmail({ url, host }: { url: string; host: string }) {
   return (
@@ -8,12 +8,7 @@ export function SignInEmail({ url, host }: { url: string; host: string }) {
         Sign in to Certify
       </Heading>
       <Text>Use the button below to sign in. The link works once and expires in 24 hours.</Text>
-      <Button
-        href={url}
-        style={{ backgroundColor: "#4f46e5", borderRadius: 6, color: "#ffffff", padding: "10px 16px", fontWeight: 600 }}
-      >
-        Sign in
-      </Button>
+      <EmailButton href={url}>Sign in</EmailButton>
       <Text style={{ color: "#6b7280", fontSize: 13 }}>If you did not ask for this e-mail, you can ignore it.</Text>
     </EmailLayout>
   );

@@ -1,5 +1,5 @@
-import { Button, Heading, Text } from "@react-email/components";
-import { EmailLayout } from "./layout";
+import { Heading, Text } from "@react-email/components";
+import { EmailButton, EmailLayout, SettingsLines } from "./layout";
 
 export type TestInvitationProps = {
   name: string;
@@ -24,14 +24,10 @@ export function TestInvitationEmail({ name, testName, certification, questions, 
         {trainer} sent you a {certification} practice test of {questions} questions. No account is needed: open your personal link and
         press Start when you are ready. Your answers are saved as you go, so you can come back to it.
       </Text>
-      {settings.map((line) => (
-        <Text key={line} style={{ margin: "4px 0" }}>
-          {line}
-        </Text>
-      ))}
-      <Button href={link} style={{ backgroundColor: "#4f46e5", borderRadius: 6, color: "#ffffff", padding: "10px 16px", fontWeight: 600 }}>
+      <SettingsLines lines={settings} />
+      <EmailButton href={link}>
         Open the test
-      </Button>
+      </EmailButton>
       <Text style={{ color: "#6b7280", fontSize: 13 }}>This link is personal: do not forward it.</Text>
     </EmailLayout>
   );

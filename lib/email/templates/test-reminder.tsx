@@ -1,5 +1,5 @@
-import { Button, Heading, Text } from "@react-email/components";
-import { EmailLayout } from "./layout";
+import { Heading, Text } from "@react-email/components";
+import { EmailButton, EmailLayout, SettingsLines } from "./layout";
 
 export type TestReminderProps = {
   name: string;
@@ -25,14 +25,10 @@ export function TestReminderEmail({ name, testName, started, settings, link, tra
           ? `You started the practice test ${trainer} sent you but have not submitted it yet. Your answers so far are saved: open your link to finish it.`
           : `${trainer} sent you a practice test that you have not taken yet. Open your link and press Start when you are ready.`}
       </Text>
-      {settings.map((line) => (
-        <Text key={line} style={{ margin: "4px 0" }}>
-          {line}
-        </Text>
-      ))}
-      <Button href={link} style={{ backgroundColor: "#4f46e5", borderRadius: 6, color: "#ffffff", padding: "10px 16px", fontWeight: 600 }}>
+      <SettingsLines lines={settings} />
+      <EmailButton href={link}>
         Open the test
-      </Button>
+      </EmailButton>
       <Text style={{ color: "#6b7280", fontSize: 13 }}>This is the only reminder. This link is personal: do not forward it.</Text>
     </EmailLayout>
   );

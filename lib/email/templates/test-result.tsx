@@ -1,5 +1,5 @@
-import { Button, Heading, Hr, Section, Text } from "@react-email/components";
-import { EmailLayout } from "./layout";
+import { Heading, Hr, Section, Text } from "@react-email/components";
+import { EmailButton, EmailLayout } from "./layout";
 
 export type TestResultReviewItem = { prompt: string; chosen: string | null; correct: string; right: boolean; explanation: string };
 
@@ -59,9 +59,9 @@ export function TestResultEmail({ name, testName, percent, correct, questions, p
         </Section>
       ) : null}
       {reviewNote ? <Text>{reviewNote}</Text> : null}
-      <Button href={link} style={{ backgroundColor: "#4f46e5", borderRadius: 6, color: "#ffffff", padding: "10px 16px", fontWeight: 600 }}>
+      <EmailButton href={link}>
         See your result
-      </Button>
+      </EmailButton>
       <Text style={{ color: "#6b7280", fontSize: 13 }}>This link is personal: do not forward it.</Text>
     </EmailLayout>
   );
