@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
 import { Button } from "@/components/ui/button";
-import { Card, Notice } from "@/components/ui/card";
+import { PublicFrame } from "@/components/ui/public-frame";
+import { Notice } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
 import { signIn } from "@/lib/auth/auth";
 import { safeRedirectPath } from "@/lib/auth/redirect";
@@ -25,28 +26,25 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   }
 
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-12">
-      <p className="mb-2 text-sm font-bold text-brand-600">Certify</p>
-      <Card>
-        <h1 className="text-xl font-semibold break-words">{joiningClass ? `Sign in to join ${joiningClass}` : "Sign in"}</h1>
-        <p className="mt-1 text-sm text-slate-600">We e-mail you a link that signs you in. No password needed.</p>
-        {error ? (
-          <div className="mt-4">
-            <Notice tone="error">That sign-in link is invalid or has expired. Ask for a new one.</Notice>
-          </div>
-        ) : null}
-        <form action={sendLink} className="mt-5 space-y-4">
-          <TextField label="E-mail address" id="email" name="email" type="email" autoComplete="email" required placeholder="you@example.com" defaultValue={shown(invited)} />
-          <Button type="submit" className="w-full">
-            E-mail me a sign-in link
-          </Button>
-        </form>
-        {devMailboxEnabled() ? (
-          <p className="mt-4 text-xs text-slate-500">
-            Development: e-mails land in the <a className="underline" href="/dev/mailbox">dev mailbox</a>.
-          </p>
-        ) : null}
-      </Card>
-    </main>
+    <PublicFrame>
+      <h1 className="text-xl font-semibold break-words">{joiningClass ? `Sign in to join ${joiningClass}` : "Sign in"}</h1>
+      <p className="mt-1 text-sm text-slate-600">We e-mail you a link that signs you in. No password needed.</p>
+      {error ? (
+        <div className="mt-4">
+          <Notice tone="error">That sign-in link is invalid or has expired. Ask for a new one.</Notice>
+        </div>
+      ) : null}
+      <form action={sendLink} className="mt-5 space-y-4">
+        <TextField label="E-mail address" id="email" name="email" type="email" autoComplete="email" required placeholder="you@example.com" defaultValue={shown(invited)} />
+        <Button type="submit" className="w-full">
+          E-mail me a sign-in link
+        </Button>
+      </form>
+      {devMailboxEnabled() ? (
+        <p className="mt-4 text-xs text-slate-500">
+          Development: e-mails land in the <a className="underline" href="/dev/mailbox">dev mailbox</a>.
+        </p>
+      ) : null}
+    </PublicFrame>
   );
 }

@@ -1,16 +1,9 @@
-import { Card } from "@/components/ui/card";
+import { LinkNotValid } from "@/components/ui/public-frame";
 
 export default function CompetitionNotFound() {
   return (
-    <main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center px-4 py-12">
-      <p className="mb-2 text-sm font-bold text-brand-600">Certify</p>
-      <Card>
-        <h1 className="text-xl font-semibold">This competition is not open</h1>
-        <p className="mt-2 text-sm text-slate-600">
-          There is no running competition at this address. It may not be deployed yet, it may have been stopped or archived, or the link may be
-          incomplete. Ask the organisers for the current link.
-        </p>
-      </Card>
-    </main>
+    <LinkNotValid title="This competition is not open">
+      There is no running competition at this address. It may not be deployed yet, it may have been stopped or archived, or the link may be incomplete. Ask the organisers for the current link.
+    </LinkNotValid>
   );
 }

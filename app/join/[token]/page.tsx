@@ -3,7 +3,8 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { JoinForm } from "@/components/student/join-form";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Card, Notice } from "@/components/ui/card";
+import { PublicFrame } from "@/components/ui/public-frame";
+import { Notice } from "@/components/ui/card";
 import { getDb } from "@/db";
 import { currentUser } from "@/lib/auth/session";
 import { findInvitation } from "@/lib/classes/classes";
@@ -21,46 +22,43 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
   const joined = invitation.status === "joined" && user !== undefined && invitation.studentUserId === user.id;
 
   return (
-    <main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center px-4 py-12">
-      <p className="mb-2 text-sm font-bold text-brand-600">Certify</p>
-      <Card>
-        <p className="text-sm font-medium text-slate-600">Class invitation</p>
-        <h1 className="mt-1 text-xl font-semibold break-words">{className}</h1>
-        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-slate-500">Certification</dt>
-          <dd className="min-w-0 break-words text-slate-900">{certification}</dd>
-          <dt className="text-slate-500">Trainer</dt>
-          <dd className="min-w-0 break-words text-slate-900">{trainer}</dd>
-          <dt className="text-slate-500">Invited</dt>
-          <dd className="min-w-0 break-words text-slate-900">{invitation.email}</dd>
-        </dl>
+    <PublicFrame>
+      <p className="text-sm font-medium text-slate-600">Class invitation</p>
+      <h1 className="mt-1 text-xl font-semibold break-words">{className}</h1>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-500">Certification</dt>
+        <dd className="min-w-0 break-words text-slate-900">{certification}</dd>
+        <dt className="text-slate-500">Trainer</dt>
+        <dd className="min-w-0 break-words text-slate-900">{trainer}</dd>
+        <dt className="text-slate-500">Invited</dt>
+        <dd className="min-w-0 break-words text-slate-900">{invitation.email}</dd>
+      </dl>
 
-        <div className="mt-6 space-y-4">
-          {!user ? (
-            <SignedOut token={token} email={invitation.email} className={className} />
-          ) : joined ? (
-            <>
-              <Notice tone="success">You are in this class.</Notice>
-              <Link href="/student" className={buttonClass("primary", "min-h-11 w-full")}>
-                Go to your student area
-              </Link>
-            </>
-          ) : (
-            <>
-              <p className="text-sm text-slate-600">
-                Signed in as <span className="font-medium text-slate-900">{user.email}</span>.
-              </p>
-              <JoinForm action={joinClassAction.bind(null, token)} />
-              <form action={switchAccountAction.bind(null, token)}>
-                <Button type="submit" variant="ghost" className="min-h-11 w-full">
-                  Sign in with another address
-                </Button>
-              </form>
-            </>
-          )}
-        </div>
-      </Card>
-    </main>
+      <div className="mt-6 space-y-4">
+        {!user ? (
+          <SignedOut token={token} email={invitation.email} className={className} />
+        ) : joined ? (
+          <>
+            <Notice tone="success">You are in this class.</Notice>
+            <Link href="/student" className={buttonClass("primary", "min-h-11 w-full")}>
+              Go to your student area
+            </Link>
+          </>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600">
+              Signed in as <span className="font-medium text-slate-900">{user.email}</span>.
+            </p>
+            <JoinForm action={joinClassAction.bind(null, token)} />
+            <form action={switchAccountAction.bind(null, token)}>
+              <Button type="submit" variant="ghost" className="min-h-11 w-full">
+                Sign in with another address
+              </Button>
+            </form>
+          </>
+        )}
+      </div>
+    </PublicFrame>
   );
 }
 

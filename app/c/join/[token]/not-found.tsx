@@ -1,15 +1,9 @@
-import { Card } from "@/components/ui/card";
+import { LinkNotValid } from "@/components/ui/public-frame";
 
 export default function CompetitionInvitationNotFound() {
   return (
-    <main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center px-4 py-12">
-      <p className="mb-2 text-sm font-bold text-brand-600">Certify</p>
-      <Card>
-        <h1 className="text-xl font-semibold">This invitation link is not valid</h1>
-        <p className="mt-2 text-sm text-slate-600">
-          Check that you opened the whole link from your invitation e-mail. If it still does not work, ask the organisers to invite you again.
-        </p>
-      </Card>
-    </main>
+    <LinkNotValid title="This invitation link is not valid">
+      Check that you opened the whole link from your invitation e-mail. If it still does not work, ask the organisers to invite you again.
+    </LinkNotValid>
   );
 }

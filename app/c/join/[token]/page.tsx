@@ -4,7 +4,8 @@ import { notFound } from "next/navigation";
 import { AcceptInvitationForm } from "@/components/competitions/accept-invitation-form";
 import { formatWindow } from "@/components/competitions/format";
 import { buttonClass } from "@/components/ui/button";
-import { Card, Notice } from "@/components/ui/card";
+import { PublicFrame } from "@/components/ui/public-frame";
+import { Notice } from "@/components/ui/card";
 import { getDb } from "@/db";
 import { defaultPlayerName, findPlayer, playerCookieName } from "@/lib/ctf/players";
 import { invitationPreview } from "@/lib/ctf/public";
@@ -29,49 +30,46 @@ export default async function AcceptCompetitionInvitationPage({ params }: { para
   const defaultName = invitation.name ?? defaultPlayerName(invitation.email);
 
   return (
-    <main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center px-4 py-12">
-      <p className="mb-2 text-sm font-bold text-brand-600">Certify</p>
-      <Card>
-        <p className="text-sm font-medium text-slate-600">Competition invitation</p>
-        <h1 className="mt-1 break-words text-xl font-semibold">{ctf.title}</h1>
-        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-slate-500">When</dt>
-          <dd className="min-w-0 break-words text-slate-900">{formatWindow(ctf.starts_at, ctf.ends_at)}</dd>
-          <dt className="text-slate-500">Invited</dt>
-          <dd className="min-w-0 break-words text-slate-900">{invitation.email}</dd>
-        </dl>
+    <PublicFrame>
+      <p className="text-sm font-medium text-slate-600">Competition invitation</p>
+      <h1 className="mt-1 break-words text-xl font-semibold">{ctf.title}</h1>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-500">When</dt>
+        <dd className="min-w-0 break-words text-slate-900">{formatWindow(ctf.starts_at, ctf.ends_at)}</dd>
+        <dt className="text-slate-500">Invited</dt>
+        <dd className="min-w-0 break-words text-slate-900">{invitation.email}</dd>
+      </dl>
 
-        <div className="mt-6 space-y-4">
-          {joined && !signedIn && ctf.status !== "archived" ? (
-            <>
-              <p className="text-sm text-slate-600">You have joined {ctf.title}. Sign in to play it in this browser.</p>
-              <AcceptInvitationForm action={acceptInvitationAction.bind(null, token)} defaultName={defaultName} label="Sign in to play" />
-            </>
-          ) : joined ? (
-            <>
-              <Notice tone="success">
-                <span data-testid="joined-message">You have joined {ctf.title}.</span>
-              </Notice>
-              {ctf.url ? (
-                <a href={ctf.url} className={buttonClass("primary", "min-h-11 w-full")}>
-                  Go to the competition page
-                </a>
-              ) : (
-                <p className="text-sm text-slate-600">The competition page opens when the organisers deploy the competition.</p>
-              )}
-            </>
-          ) : ctf.status === "archived" ? (
-            <Notice tone="error">This competition has ended and was archived: it can no longer be joined.</Notice>
-          ) : (
-            <>
-              <p className="text-sm text-slate-600">
-                Accept to take part as <span className="font-medium text-slate-900">{invitation.email}</span>. No account or password is needed.
-              </p>
-              <AcceptInvitationForm action={acceptInvitationAction.bind(null, token)} defaultName={defaultName} />
-            </>
-          )}
-        </div>
-      </Card>
-    </main>
+      <div className="mt-6 space-y-4">
+        {joined && !signedIn && ctf.status !== "archived" ? (
+          <>
+            <p className="text-sm text-slate-600">You have joined {ctf.title}. Sign in to play it in this browser.</p>
+            <AcceptInvitationForm action={acceptInvitationAction.bind(null, token)} defaultName={defaultName} label="Sign in to play" />
+          </>
+        ) : joined ? (
+          <>
+            <Notice tone="success">
+              <span data-testid="joined-message">You have joined {ctf.title}.</span>
+            </Notice>
+            {ctf.url ? (
+              <a href={ctf.url} className={buttonClass("primary", "min-h-11 w-full")}>
+                Go to the competition page
+              </a>
+            ) : (
+              <p className="text-sm text-slate-600">The competition page opens when the organisers deploy the competition.</p>
+            )}
+          </>
+        ) : ctf.status === "archived" ? (
+          <Notice tone="error">This competition has ended and was archived: it can no longer be joined.</Notice>
+        ) : (
+          <>
+            <p className="text-sm text-slate-600">
+              Accept to take part as <span className="font-medium text-slate-900">{invitation.email}</span>. No account or password is needed.
+            </p>
+            <AcceptInvitationForm action={acceptInvitationAction.bind(null, token)} defaultName={defaultName} />
+          </>
+        )}
+      </div>
+    </PublicFrame>
   );
 }
