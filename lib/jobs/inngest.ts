@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { cron, eventType, Inngest, NonRetriableError, RetryAfterError } from "inngest";
 import { and, eq, inArray, isNotNull, isNull, lte, min, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import { getDb, type Db } from "@/db";
 import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
 import { config } from "@/lib/config";
@@ -77,6 +78,19 @@ function reason(error: unknown): string {
 export function createFunctions(database: DbProvider = getDb, handlers: StepHandlers = stepHandlers) {
   const settings = config().inngest;
 
+  /**
+   * A function's onFailure: the failed run's own event, parsed with the schema of its catalog
+   * entry, and `record` writes why on its rows (nothing to record for an event not of ours).
+   */
+  function recordFailure<T>(schema: z.ZodType<T>, record: (db: Db, data: T, why: string) => Promise<Record<string, unknown> | void>) {
+    return async ({ event, error }: { event: { data: { event: { data: unknown } } }; error: unknown }) => {
+      const original = schema.safeParse(event.data.event.data);
+      if (!original.success) return { recorded: false };
+      const why = reason(error);
+      return { recorded: true, reason: why, ...(await record(await database(), original.data, why)) };
+    };
+  }
+
   const deliverWebhook = inngest.createFunction(
     {
       id: "deliver-webhook",
@@ -85,12 +99,10 @@ export function createFunctions(database: DbProvider = getDb, handlers: StepHand
       // One receiver is never hammered by many attempts at once; other endpoints go on
       // (WEBHOOK_ENDPOINT_CONCURRENCY, default 4, as the embedded worker does per instance).
       concurrency: { key: "event.data.endpointId", limit: config().webhooks.endpointConcurrency },
-      onFailure: async ({ event, error }) => {
-        const original = webhookDeliveryRequested.schema.safeParse(event.data.event.data);
-        if (!original.success) return { recorded: false };
-        await dropDelivery(await database(), original.data.deliveryId);
-        return { recorded: true, dropped: original.data.deliveryId, reason: reason(error) };
-      },
+      onFailure: recordFailure(jobEventCatalog.webhookDeliveryRequested.data, async (db, { deliveryId }) => {
+        await dropDelivery(db, deliveryId);
+        return { dropped: deliveryId };
+      }),
     },
     async ({ event }) => {
       const { deliveryId } = event.data;
@@ -112,12 +124,7 @@ export function createFunctions(database: DbProvider = getDb, handlers: StepHand
       id: "send-email",
       triggers: [emailSendRequested],
       retries: EMAIL_RETRIES,
-      onFailure: async ({ event, error }) => {
-        const original = emailSendRequested.schema.safeParse(event.data.event.data);
-        if (!original.success) return { recorded: false };
-        await dropEmails(await database(), original.data.ids, reason(error));
-        return { recorded: true, reason: reason(error) };
-      },
+      onFailure: recordFailure(jobEventCatalog.emailSendRequested.data, (db, { ids }, why) => dropEmails(db, ids, why).then(() => undefined)),
     },
     /**
      * Sends, then sleeps until the next retry the e-mail module scheduled for what is left
@@ -148,12 +155,7 @@ export function createFunctions(database: DbProvider = getDb, handlers: StepHand
       id: "run-scheduled-step",
       triggers: [stepScheduled],
       retries: WEBHOOK_RETRIES,
-      onFailure: async ({ event, error }) => {
-        const original = stepScheduled.schema.safeParse(event.data.event.data);
-        if (!original.success) return { recorded: false };
-        await failStep(await database(), original.data.stepId, reason(error));
-        return { recorded: true, reason: reason(error) };
-      },
+      onFailure: recordFailure(jobEventCatalog.stepScheduled.data, (db, { stepId }, why) => failStep(db, stepId, why).then(() => undefined)),
     },
     async ({ event, step, attempt }) => {
       const { stepId, runAt } = event.data;
