@@ -34,14 +34,19 @@ export const answerSheetItem = z
   .meta({ id: "AnswerSheetItem" });
 export type AnswerSheetItem = z.infer<typeof answerSheetItem>;
 
+/** The test, and whether its answer key may be shown: the first fields of the answer sheet and of the analysis. */
+const testAndKey = {
+  test: z.string().meta({ description: "The test code." }),
+  answer_key: z.boolean().meta({
+    description:
+      "true for a test of the workspace's own certification: the right options (and, on the sheet, the explanations) are shown. " +
+      "false for a test of the shared catalog, whose answer key is never shown to trainers: those fields are null.",
+  }),
+};
+
 export const answerSheetView = z
   .object({
-    test: z.string().meta({ description: "The test code." }),
-    answer_key: z.boolean().meta({
-      description:
-        "true for a test of the workspace's own certification: the right options (and, on the sheet, the explanations) are shown. " +
-        "false for a test of the shared catalog, whose answer key is never shown to trainers: those fields are null.",
-    }),
+    ...testAndKey,
     recipient: z.object({
       id: z.number().int(),
       email: z.string(),
@@ -110,12 +115,7 @@ export type QuestionAnalysisView = z.infer<typeof questionAnalysis>;
 
 export const testAnalysisView = z
   .object({
-    test: z.string().meta({ description: "The test code." }),
-    answer_key: z.boolean().meta({
-      description:
-        "true for a test of the workspace's own certification: the right options (and, on the sheet, the explanations) are shown. " +
-        "false for a test of the shared catalog, whose answer key is never shown to trainers: those fields are null.",
-    }),
+    ...testAndKey,
     completed: z.number().int().meta({ description: "Recipients counted: those who completed the test." }),
     in_progress: z.number().int().meta({ description: "Recipients who started and have not completed: not counted yet." }),
     average_percent: z.number().nullable().meta({ description: "Mean overall result of the completed recipients, one decimal; null with none." }),
