@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { signIn, uniqueEmail } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { apiCall, expectNoSeriousViolations, signIn, uniqueEmail } from "./helpers";
 
 /**
  * axe-core on the main pages people use, failing on any serious or critical violation:
@@ -8,21 +7,6 @@ import { signIn, uniqueEmail } from "./helpers";
  * a public competition page. The data is made through /api/v1 with the trainer's session
  * (the same calls the dashboard makes), so each page has real content to check.
  */
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")}`);
-  expect(serious, `serious or critical axe violations on ${what}`).toEqual([]);
-}
-
-/** A same-origin call with the signed-in trainer's session, as the dashboard makes it. */
-async function call(request: APIRequestContext, baseURL: string, method: string, path: string, body?: unknown) {
-  const response = await request.fetch(path, { method, headers: { Origin: baseURL, "Content-Type": "application/json" }, data: body === undefined ? undefined : JSON.stringify(body) });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return response.json();
-}
 
 test("the main pages have no serious or critical accessibility violations", async ({ browser, page, baseURL }) => {
   test.setTimeout(120_000);
@@ -34,11 +18,11 @@ test("the main pages have no serious or critical accessibility violations", asyn
 
   await signIn(page, uniqueEmail("a11y"));
   const request = page.request;
-  const [certification] = (await call(request, origin, "GET", "/api/v1/certifications?search=Cloud%20Practitioner")).data;
-  const domains = (await call(request, origin, "GET", `/api/v1/certifications/${certification.id}/domains`)).data.map((domain: { id: number }) => domain.id);
+  const [certification] = (await apiCall(request, origin, "GET", "/api/v1/certifications?search=Cloud%20Practitioner")).data;
+  const domains = (await apiCall(request, origin, "GET", `/api/v1/certifications/${certification.id}/domains`)).data.map((domain: { id: number }) => domain.id);
 
   // A test with one recipient, links not e-mailed.
-  const created = await call(request, origin, "POST", "/api/v1/tests", {
+  const created = await apiCall(request, origin, "POST", "/api/v1/tests", {
     certification_id: certification.id,
     domains,
     questions: 4,
@@ -50,7 +34,7 @@ test("the main pages have no serious or critical accessibility violations", asyn
   await expectNoSeriousViolations(page, "the trainer's test page");
 
   // A class with a pending invitation.
-  const klass = await call(request, origin, "POST", "/api/v1/classes", { name: "Accessibility class", certification_id: certification.id, emails: [uniqueEmail("a11y-student")] });
+  const klass = await apiCall(request, origin, "POST", "/api/v1/classes", { name: "Accessibility class", certification_id: certification.id, emails: [uniqueEmail("a11y-student")] });
   await page.goto(`/classes/${klass.id}`);
   await expect(page.getByRole("heading", { name: "Accessibility class" })).toBeVisible();
   await expectNoSeriousViolations(page, "the class page");
@@ -71,15 +55,15 @@ test("the main pages have no serious or critical accessibility violations", asyn
 
   // A public competition, deployed on the built-in host, as a visitor sees it.
   const now = Date.now();
-  const ctf = await call(request, origin, "POST", "/api/v1/ctfs", {
+  const ctf = await apiCall(request, origin, "POST", "/api/v1/ctfs", {
     title: "Accessibility CTF",
     description: "A competition to check the public page.",
     starts_at: new Date(now - 60_000).toISOString(),
     ends_at: new Date(now + 3_600_000).toISOString(),
     is_public: true,
   });
-  await call(request, origin, "POST", `/api/v1/ctfs/${ctf.id}/deploy`);
-  await expect.poll(async () => (await call(request, origin, "GET", `/api/v1/ctfs/${ctf.id}`)).status, { timeout: 30_000 }).toBe("deployed");
+  await apiCall(request, origin, "POST", `/api/v1/ctfs/${ctf.id}/deploy`);
+  await expect.poll(async () => (await apiCall(request, origin, "GET", `/api/v1/ctfs/${ctf.id}`)).status, { timeout: 30_000 }).toBe("deployed");
   const visitor = await browser.newContext();
   try {
     const publicPage = await visitor.newPage();

@@ -1,23 +1,12 @@
 import fs from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { keepScreenshot, mailboxLink, signIn, uniqueEmail } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { api, keepScreenshot, mailboxLink, pollStatus, signIn, uniqueEmail } from "./helpers";
 
 /**
  * Challenge files in the browser: the organiser uploads two files from the challenge's Files
  * panel (the chosen size shown), deletes one after confirming, downloads the other; a player
  * of the running competition sees it on the challenge card and downloads the same bytes.
  */
-
-async function api(page: Page, method: "GET" | "POST", path: string, data?: unknown) {
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.fetch(path, { method, data, headers: { origin } });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return response.json();
-}
-
-async function poll(page: Page, path: string, status: string) {
-  await expect.poll(async () => (await api(page, "GET", path)).status, { timeout: 20_000 }).toBe(status);
-}
 
 test("the organiser uploads and deletes challenge files; a player downloads one while the competition runs", async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
@@ -32,7 +21,7 @@ test("the organiser uploads and deletes challenge files; a player downloads one 
     ends_at: new Date(now + 86_400_000).toISOString(),
   });
   await api(page, "POST", `/api/v1/ctfs/${ctf.id}/deploy`);
-  await poll(page, `/api/v1/ctfs/${ctf.id}`, "deployed");
+  await pollStatus(page, `/api/v1/ctfs/${ctf.id}`, "deployed");
   const challenge = await api(page, "POST", `/api/v1/ctfs/${ctf.id}/challenges`, {
     title: "Carved",
     category: "forensics",
@@ -95,7 +84,7 @@ test("the organiser uploads and deletes challenge files; a player downloads one 
 
   // Published: files are fixed; a player downloads it from the challenge card.
   await api(page, "POST", `/api/v1/ctfs/${ctf.id}/challenges/${challenge.id}/publish`);
-  await poll(page, `/api/v1/ctfs/${ctf.id}/challenges/${challenge.id}`, "published");
+  await pollStatus(page, `/api/v1/ctfs/${ctf.id}/challenges/${challenge.id}`, "published");
   await page.reload();
   await page.getByRole("button", { name: "Files of Carved" }).click();
   await expect(panel.getByText("Unpublish the challenge to change its files.")).toBeVisible();

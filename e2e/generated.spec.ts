@@ -1,23 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { keepScreenshot, mailboxLink, signIn, uniqueEmail, unshift } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { api, keepScreenshot, mailboxLink, pollStatus, signIn, uniqueEmail, unshift } from "./helpers";
 
 /**
  * Generated challenges in a browser: the organiser generates two (a file and a web target),
  * a player finds the ciphertext on the competition page and the target behind its link,
  * solves both by hand-made means (a shift, a forged cookie) and submits the flags.
  */
-
-async function api(page: Page, method: "GET" | "POST", path: string, data?: unknown) {
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.fetch(path, { method, data, headers: { origin } });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return response.json();
-}
-
-async function poll(page: Page, path: string, status: string) {
-  await expect.poll(async () => (await api(page, "GET", path)).status, { timeout: 20_000 }).toBe(status);
-}
 
 test("a player solves generated challenges from the competition page: a ciphertext shown inline, a web target with a cookie to forge", async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
@@ -28,15 +17,15 @@ test("a player solves generated challenges from the competition page: a cipherte
   const now = Date.now();
   const ctf = await api(page, "POST", "/api/v1/ctfs", { title: `Generated CTF ${now}`, starts_at: new Date(now - 3_600_000).toISOString(), ends_at: new Date(now + 86_400_000).toISOString() });
   await api(page, "POST", `/api/v1/ctfs/${ctf.id}/deploy`);
-  await poll(page, `/api/v1/ctfs/${ctf.id}`, "deployed");
+  await pollStatus(page, `/api/v1/ctfs/${ctf.id}`, "deployed");
   for (const [category, template] of [
     ["crypto", "caesars-diary"],
     ["web", "cookie-jar"],
   ]) {
     const pending = await api(page, "POST", `/api/v1/ctfs/${ctf.id}/challenges/generate`, { category, difficulty: "easy", template });
-    await poll(page, `/api/v1/ctfs/${ctf.id}/challenges/${pending.id}`, "draft");
+    await pollStatus(page, `/api/v1/ctfs/${ctf.id}/challenges/${pending.id}`, "draft");
     await api(page, "POST", `/api/v1/ctfs/${ctf.id}/challenges/${pending.id}/publish`);
-    await poll(page, `/api/v1/ctfs/${ctf.id}/challenges/${pending.id}`, "published");
+    await pollStatus(page, `/api/v1/ctfs/${ctf.id}/challenges/${pending.id}`, "published");
   }
   await api(page, "POST", `/api/v1/ctfs/${ctf.id}/members`, { email: playerEmail });
 

@@ -1,4 +1,5 @@
-import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 
@@ -84,3 +85,32 @@ export const unshift = (text: string, key: number) =>
     const base = char <= "Z" ? 65 : 97;
     return String.fromCharCode(base + ((char.charCodeAt(0) - base + 26 - key) % 26));
   });
+
+/**
+ * A same-origin JSON call with a context's cookies (a trainer's session, a player's, or
+ * nobody's), as the app's own pages make it; an answer of 300 or more fails the test.
+ */
+export async function apiCall(request: APIRequestContext, origin: string, method: string, path: string, data?: unknown) {
+  const response = await request.fetch(path, { method, data, headers: { origin } });
+  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
+  return response.json();
+}
+
+/** `apiCall` with the page's own context and origin. */
+export async function api(page: Page, method: string, path: string, data?: unknown) {
+  return apiCall(page.request, new URL(page.url()).origin, method, path, data);
+}
+
+/** Waits (20 s at most) until `GET path` answers an object in this status. */
+export async function pollStatus(page: Page, path: string, status: string) {
+  await expect.poll(async () => (await api(page, "GET", path)).status, { timeout: 20_000 }).toBe(status);
+}
+
+/** axe on the page as it is: no serious or critical violation of WCAG 2.1 A/AA and best practice. */
+export async function expectNoSeriousViolations(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")}`);
+  expect(serious, `serious or critical axe violations on ${what}`).toEqual([]);
+}

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { keepScreenshot, mailboxLink, signIn, uniqueEmail, unshift } from "./helpers";
+import { api, keepScreenshot, mailboxLink, pollStatus, signIn, uniqueEmail, unshift } from "./helpers";
 
 /**
  * Two players play a running competition: one invited by the organiser, one self-enrolled on
@@ -12,17 +12,6 @@ import { keepScreenshot, mailboxLink, signIn, uniqueEmail, unshift } from "./hel
  * and is no longer live once stopped; one of a generated challenge shows its player the
  * artifact, which solves it.
  */
-
-async function api(page: Page, method: "GET" | "POST", path: string, data?: unknown) {
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.fetch(path, { method, data, headers: { origin } });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return response.json();
-}
-
-async function poll(page: Page, path: string, status: string) {
-  await expect.poll(async () => (await api(page, "GET", path)).status, { timeout: 20_000 }).toBe(status);
-}
 
 /** A browser (new unless given) for the invitee: accepts with a display name, lands on the competition page as a player. */
 async function joinAs(browser: Browser, admin: Page, email: string, name: string, ctfId: string, page?: Page): Promise<Page> {
@@ -53,7 +42,7 @@ test("one invited and one self-enrolled player play, the public scoreboard ranks
     is_public: true,
   });
   await api(page, "POST", `/api/v1/ctfs/${ctf.id}/deploy`);
-  await poll(page, `/api/v1/ctfs/${ctf.id}`, "deployed");
+  await pollStatus(page, `/api/v1/ctfs/${ctf.id}`, "deployed");
   const challenge = await api(page, "POST", `/api/v1/ctfs/${ctf.id}/challenges`, {
     title: "Cookie Jar",
     category: "web",
@@ -63,7 +52,7 @@ test("one invited and one self-enrolled player play, the public scoreboard ranks
     hints: [{ text: "Look at what the server sets after login.", cost: 20 }],
   });
   await api(page, "POST", `/api/v1/ctfs/${ctf.id}/challenges/${challenge.id}/publish`);
-  await poll(page, `/api/v1/ctfs/${ctf.id}/challenges/${challenge.id}`, "published");
+  await pollStatus(page, `/api/v1/ctfs/${ctf.id}/challenges/${challenge.id}`, "published");
   await api(page, "POST", `/api/v1/ctfs/${ctf.id}/members`, { email: annEmail });
 
   // A visitor keeps the public page open: no content, the scoreboard only.
@@ -168,7 +157,7 @@ test("a standalone deployment is played under a display name, its file downloade
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const deployment = await api(page, "POST", "/api/v1/deployments", { challenge_id: challenge.id, duration_minutes: 30 });
-  await poll(page, `/api/v1/deployments/${deployment.id}`, "live");
+  await pollStatus(page, `/api/v1/deployments/${deployment.id}`, "live");
 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`/d/${deployment.id}`);
@@ -221,9 +210,9 @@ test("a standalone deployment of a generated challenge shows its player the arti
   const now = Date.now();
   const ctf = await api(page, "POST", "/api/v1/ctfs", { title: `Solo generated ${now}`, starts_at: new Date(now + 86_400_000).toISOString(), ends_at: new Date(now + 2 * 86_400_000).toISOString() });
   const pending = await api(page, "POST", `/api/v1/ctfs/${ctf.id}/challenges/generate`, { category: "crypto", difficulty: "easy", template: "caesars-diary" });
-  await poll(page, `/api/v1/ctfs/${ctf.id}/challenges/${pending.id}`, "draft");
+  await pollStatus(page, `/api/v1/ctfs/${ctf.id}/challenges/${pending.id}`, "draft");
   const deployment = await api(page, "POST", "/api/v1/deployments", { challenge_id: pending.id, duration_minutes: 30 });
-  await poll(page, `/api/v1/deployments/${deployment.id}`, "live");
+  await pollStatus(page, `/api/v1/deployments/${deployment.id}`, "live");
 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`/d/${deployment.id}`);

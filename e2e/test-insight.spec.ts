@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { keepScreenshot, signIn, uniqueEmail } from "./helpers";
+import { expect, test, type Page } from "@playwright/test";
+import { apiCall, expectNoSeriousViolations, keepScreenshot, signIn, uniqueEmail } from "./helpers";
 
 /**
  * The trainer's follow-up on the test page: a started recipient's progress ("2 of 4
@@ -12,21 +11,6 @@ const CERTIFICATION = "Acme Network Basics";
 
 type Sheet = { answers: { question_id: number; options: string[]; correct_option: number; chosen: number | null }[] };
 type Analysis = { completed: number; questions: { question_id: number; weak: boolean; options: { flag: string | null }[] }[] };
-
-/** A same-origin JSON request with the page's cookies (the dashboard's session, or nobody). */
-async function send(request: APIRequestContext, baseURL: string, method: "POST" | "PUT", path: string, data?: unknown) {
-  const response = await request.fetch(path, { method, data, headers: { origin: baseURL } });
-  expect(response.status(), `${method} ${path}: ${await response.text()}`).toBeLessThan(300);
-  return response.json();
-}
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")}`);
-  expect(serious, `serious or critical axe violations on ${what}`).toEqual([]);
-}
 
 /** Opens the personal link as the recipient would (pressing Start where the page has one). */
 async function open(page: Page, link: string) {
@@ -47,8 +31,8 @@ test("the trainer follows progress, reads an answer sheet and the question analy
 
     // A certification of the trainer's own (the answer sheet shows the right options of those;
     // the shared catalog's are never shown to a trainer), two domains of two questions.
-    const certification = await send(trainer.request, baseURL!, "POST", "/api/app/my-certifications", { name: CERTIFICATION, vendor: "Acme", domains: ["Networks", "Security"] });
-    await send(trainer.request, baseURL!, "POST", `/api/app/my-certifications/${certification.id}/import`, {
+    const certification = await apiCall(trainer.request, baseURL!, "POST", "/api/app/my-certifications", { name: CERTIFICATION, vendor: "Acme", domains: ["Networks", "Security"] });
+    await apiCall(trainer.request, baseURL!, "POST", `/api/app/my-certifications/${certification.id}/import`, {
       csv: [
         "domain,question,option_a,option_b,option_c,option_d,correct,explanation",
         "Networks,Which port does HTTPS use?,80,443,21,25,B,TLS over TCP 443.",
@@ -60,7 +44,7 @@ test("the trainer follows progress, reads an answer sheet and the question analy
     // The test of 4 questions to four people, without e-mail, through the API with the session.
     const domains = (await (await trainer.request.get(`/api/v1/certifications/${certification.id}/domains`)).json()).data as { id: number }[];
     const people = ["all-but-one", "all-wrong", "first-only", "half-way"].map((label) => uniqueEmail(label));
-    const created = await send(trainer.request, baseURL!, "POST", "/api/v1/tests", {
+    const created = await apiCall(trainer.request, baseURL!, "POST", "/api/v1/tests", {
       certification_id: certification.id,
       domains: domains.slice(0, 2).map((d) => d.id),
       questions: 4,
@@ -89,9 +73,9 @@ test("the trainer follows progress, reads an answer sheet and the question analy
       for (const [i, choice] of plan[person.email].entries()) {
         const q = canonical[i];
         const option = choice === "r" ? q.correct_option : (q.correct_option + (choice === "w1" ? 1 : 2)) % q.options.length;
-        await send(recipient.request, baseURL!, "PUT", `/api/t/${token}/answers`, { question_id: q.question_id, option });
+        await apiCall(recipient.request, baseURL!, "PUT", `/api/t/${token}/answers`, { question_id: q.question_id, option });
       }
-      if (person !== halfWay) await send(recipient.request, baseURL!, "POST", `/api/t/${token}/submit`);
+      if (person !== halfWay) await apiCall(recipient.request, baseURL!, "POST", `/api/t/${token}/submit`);
     }
 
     // The test page: the half-way recipient's progress, the others completed.
@@ -114,7 +98,7 @@ test("the trainer follows progress, reads an answer sheet and the question analy
     await expectNoSeriousViolations(trainer, "the test page with an answer sheet and the analysis");
     const halfWaySheet: Sheet = await (await trainer.request.get(`/api/v1/tests/${code}/recipients/${halfWay.id}/answers`)).json();
     const blank = halfWaySheet.answers.find((a) => a.chosen === null)!;
-    await send(recipient.request, baseURL!, "PUT", `/api/t/${halfWay.link.split("/t/")[1]}/answers`, { question_id: blank.question_id, option: (blank.correct_option + 1) % blank.options.length });
+    await apiCall(recipient.request, baseURL!, "PUT", `/api/t/${halfWay.link.split("/t/")[1]}/answers`, { question_id: blank.question_id, option: (blank.correct_option + 1) % blank.options.length });
     await expect(sheet.getByTestId("answer-sheet-summary")).toHaveText("3 of 4 answered · 2 correct", { timeout: 15_000 });
     await expect(sheet.locator('[data-outcome="wrong"]')).toHaveCount(1);
     await sheet.getByRole("button", { name: "Close the answer sheet" }).click();

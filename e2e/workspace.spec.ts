@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { keepScreenshot, mailboxLink, signIn, signInOnThisPage, uniqueEmail } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations, keepScreenshot, mailboxLink, signIn, signInOnThisPage, uniqueEmail } from "./helpers";
 
 /**
  * The trainer's workspace and a class that holds together, in the browser: the Settings page
@@ -11,14 +10,6 @@ import { keepScreenshot, mailboxLink, signIn, signInOnThisPage, uniqueEmail } fr
  */
 
 const CERTIFICATION = "AWS Certified Cloud Practitioner";
-
-async function expectNoSeriousViolations(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")}`);
-  expect(serious, `serious or critical axe violations on ${what}`).toEqual([]);
-}
 
 test("a trainer names the workspace, previews a certification, and removes a student and an invitation", async ({ browser }, testInfo) => {
   test.setTimeout(150_000);
