@@ -77,6 +77,8 @@ export type FakeCtfd = {
   setMode(mode: FakeCtfdMode): Promise<void>;
   /** Answer 500 to these routes only ("POST /api/v1/flags"), until called again with []. */
   failRoutes(routes: string[]): void;
+  /** Answer 500 once to `route`, on its call after the next `after` ones (0: the next call). */
+  failOnce(route: string, after?: number): void;
   close(): Promise<void>;
 };
 
@@ -95,6 +97,7 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
   let ids = { challenge: 0, flag: 0, hint: 0, file: 0, user: 0, submission: 0, award: 0 };
   let mode: FakeCtfdMode = "ok";
   let failing = new Set<string>();
+  const failOnce = new Map<string, number>();
 
   const notFound: Reply = { status: 404, body: { success: false, message: "The requested URL was not found on the server." } };
   /** CTFd's `isoformat`: microseconds and a Z. */
@@ -290,6 +293,14 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
       }
     }
     if (failing.has(`${method} ${path}`)) return { status: 500, body: { success: false, message: "Internal Server Error" } };
+    const countdown = failOnce.get(`${method} ${path}`);
+    if (countdown !== undefined) {
+      if (countdown === 0) {
+        failOnce.delete(`${method} ${path}`);
+        return { status: 500, body: { success: false, message: "Internal Server Error" } };
+      }
+      failOnce.set(`${method} ${path}`, countdown - 1);
+    }
     if (method === "POST" && path === "/api/v1/files") {
       if (!parsed.form) return { status: 400, body: { success: false, errors: { file: ["Files are uploaded as multipart/form-data."] } } };
       return storeUploads(parsed.form);
@@ -405,6 +416,9 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
     },
     failRoutes(routes) {
       failing = new Set(routes);
+    },
+    failOnce(route, after = 0) {
+      failOnce.set(route, after);
     },
     async close() {
       await down();
