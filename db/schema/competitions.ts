@@ -105,6 +105,8 @@ export const challengeFiles = pgTable(
     /** Hex SHA-256 of the bytes, for players to check what they downloaded. */
     sha256: text("sha256").notNull(),
     storageKey: text("storage_key").notNull(),
+    /** CTFd's id of the copy uploaded to the challenge's CTFd challenge (a CTFd-hosted competition); null until uploaded. */
+    platformFileId: integer("platform_file_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("challenge_files_challenge_idx").on(t.challengeId, t.createdAt), uniqueIndex("challenge_files_storage_key_idx").on(t.storageKey)],
@@ -126,6 +128,8 @@ export const challengeArtifacts = pgTable("challenge_artifacts", {
   fileData: bytea("file_data"),
   target: jsonb("target").$type<Record<string, unknown>>(),
   solution: jsonb("solution").$type<string[]>().notNull(),
+  /** CTFd's id of the file's copy uploaded with the challenge (a CTFd-hosted competition); null until uploaded. */
+  platformFileId: integer("platform_file_id"),
   /** When the organiser last revealed the flag and solution (POST …/reveal). */
   revealedAt: timestamp("revealed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

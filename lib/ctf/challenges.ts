@@ -10,6 +10,7 @@ import { describeHostError, findCtf } from "./competitions";
 import { deleteFileRows, removeStoredBytes } from "./file-keys";
 import { regexFlagProblem } from "./flag-pattern";
 import { hashFlag, sealFlag, storedFlag, unsealFlag } from "./flags";
+import { filesForHost, forgetHostFiles } from "./host-files";
 import { hostFor } from "./hosting";
 import type { ChallengeView, CreateChallengeInput, GenerateChallengeInput, UpdateChallengeInput } from "./schemas";
 import type { Rng } from "./generated/rng";
@@ -218,12 +219,16 @@ async function transition(
   });
 }
 
-/** The publish step: the host returns the platform id; success records it and publishes the event. */
+/**
+ * The publish step: the host returns the platform id; success records it and publishes the
+ * event. The files the host does not carry yet go with it (./host-files.ts).
+ */
 export async function completePublish(db: Db, challengeId: string): Promise<void> {
   const [row] = await db.select({ challenge: challenges, ctf: ctfs }).from(challenges).innerJoin(ctfs, eq(ctfs.id, challenges.ctfId)).where(eq(challenges.id, challengeId));
   if (!row || row.challenge.status !== "publishing") return;
   try {
-    const { platformChallengeId } = await hostFor(row.ctf.host, db).publishChallenge(row.ctf, row.challenge, unsealFlag(row.challenge.flagSealed));
+    const files = await filesForHost(db, row.challenge);
+    const { platformChallengeId } = await hostFor(row.ctf.host, db).publishChallenge(row.ctf, row.challenge, unsealFlag(row.challenge.flagSealed), files);
     await db.transaction(async (tx) => {
       const [published] = await tx
         .update(challenges)
@@ -241,6 +246,8 @@ export async function completePublish(db: Db, challengeId: string): Promise<void
       }
     });
   } catch (error) {
+    // A first publish that failed took its half-made challenge, and the files uploaded to it, away.
+    if (row.challenge.platformChallengeId === null) await forgetHostFiles(db, challengeId);
     await db
       .update(challenges)
       .set({ status: "publish_failed", lastError: describeHostError(error), updatedAt: new Date() })

@@ -8,10 +8,12 @@ import type { UploadedFile } from "@/lib/api/upload";
 import { conflict, invalidFields, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
+import { scheduleStep } from "@/lib/outbox/steps";
 import { fileStorage } from "@/lib/storage";
 import { editable, findChallenge } from "./challenges";
 import { findCtf } from "./competitions";
 import { removeStoredBytes } from "./file-keys";
+import { hostKeepsFiles } from "./host-files";
 import { fileNameProblem, MAX_FILES_PER_CHALLENGE, normaliseContentType } from "./file-rules";
 import type { ChallengeFileView, PlayerFileView } from "./file-schemas";
 import { assertRunning } from "./play";
@@ -23,7 +25,8 @@ import type { Player } from "./players";
  * competition's players while it runs (and by a standalone deployment's players while it is
  * live: ./deployment-content.ts). A file's row says what it is (name, size, type,
  * SHA-256) and where its bytes are; the bytes go in first and the row second, so a row
- * always names stored bytes.
+ * always names stored bytes. On CTFd, publishing uploads the files and later changes follow
+ * through scheduled steps (./host-files.ts).
  */
 
 /** A file to send: what the response says about it, and its bytes. */
@@ -97,6 +100,8 @@ export async function uploadChallengeFile(db: Db, workspaceId: string, ctfId: st
         .insert(challengeFiles)
         .values({ id, challengeId, workspaceId, name: file.name, size: file.bytes.byteLength, contentType, sha256, storageKey })
         .returning();
+      // The challenge is on CTFd (hidden since unpublish): the file follows, after this commits.
+      if (hostKeepsFiles(ctf, challenge)) await scheduleStep(tx, workspaceId, "challenge.file.upload", { fileId: id }, new Date());
       return inserted;
     });
     return toFileView(row);
@@ -117,7 +122,14 @@ export async function deleteChallengeFile(db: Db, workspaceId: string, ctfId: st
       .where(and(eq(challengeFiles.id, fileId), eq(challengeFiles.challengeId, challenge.id), eq(challengeFiles.workspaceId, workspaceId)));
     if (!file) throw notFound("File");
     assertFilesCanChange(ctf.status, challenge);
-    const [removed] = await tx.delete(challengeFiles).where(eq(challengeFiles.id, file.id)).returning({ key: challengeFiles.storageKey });
+    const [removed] = await tx
+      .delete(challengeFiles)
+      .where(eq(challengeFiles.id, file.id))
+      .returning({ key: challengeFiles.storageKey, platformFileId: challengeFiles.platformFileId });
+    // Its copy on CTFd goes too, after this commits. One not uploaded yet is deleted by the upload that finds the row gone.
+    if (removed.platformFileId !== null && ctf.host === "ctfd") {
+      await scheduleStep(tx, workspaceId, "challenge.file.delete", { platformFileId: removed.platformFileId }, new Date());
+    }
     return removed.key;
   });
   await removeStoredBytes(db, [key]);

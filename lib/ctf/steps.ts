@@ -2,6 +2,7 @@ import type { StepHandlers } from "@/lib/outbox/steps";
 import { completeGeneration, completePublish, completeUnpublish } from "./challenges";
 import { completeCtfDeploy } from "./competitions";
 import { completeDeploymentDeploy, stopLiveDeployment } from "./deployments";
+import { completeFileRemoval, completeFileUpload } from "./host-files";
 
 /** The competition lifecycle's asynchronous steps, run by whichever executor is configured (lib/jobs/handlers.ts). */
 export const ctfStepHandlers = {
@@ -9,6 +10,8 @@ export const ctfStepHandlers = {
   "challenge.generate": (db, { challengeId, template }) => completeGeneration(db, challengeId, template),
   "challenge.publish": (db, { challengeId }) => completePublish(db, challengeId),
   "challenge.unpublish": (db, { challengeId }) => completeUnpublish(db, challengeId),
+  "challenge.file.upload": (db, { fileId }) => completeFileUpload(db, fileId),
+  "challenge.file.delete": (db, { platformFileId }) => completeFileRemoval(db, platformFileId),
   "deployment.deploy": (db, { deploymentId }) => completeDeploymentDeploy(db, deploymentId),
   "deployment.stop": async (db, { deploymentId, reason }) => {
     await stopLiveDeployment(db, deploymentId, reason);

@@ -33,6 +33,14 @@ export const stepCatalog = {
     description: "Remove a challenge from its competition's host.",
     payload: z.object({ challengeId: id }),
   },
+  "challenge.file.upload": {
+    description: "Upload a challenge file, added while the challenge exists on CTFd, to its CTFd challenge.",
+    payload: z.object({ fileId: id }),
+  },
+  "challenge.file.delete": {
+    description: "Delete a challenge file's copy from CTFd (its CTFd file id) after the file was deleted here.",
+    payload: z.object({ platformFileId: z.number().int().positive() }),
+  },
   "deployment.deploy": {
     description: "Start a single-challenge deployment.",
     payload: z.object({ deploymentId: id }),

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -7,7 +8,10 @@ import type { AddressInfo } from "node:net";
  * every answer is JSON with `success`, and `data` on success. It keeps challenges, flags and
  * hints in memory, and users with their submissions (solves) and awards (hint unlocks) for
  * the reads of the scoreboard (`/api/v1/scoreboard`, a challenge's solves, a user, the
- * submissions' counts), and records every call. It can be told to fail: answer 500 to everything,
+ * submissions' counts), and challenge files uploaded as CTFd 3.6+ takes them (`POST /api/v1/files`,
+ * `multipart/form-data` with the token, parsed by the runtime's own `Request.formData()`),
+ * served at `/files/{location}` and deleted by `DELETE /api/v1/files/{id}` or with their
+ * challenge, and records every call. It can be told to fail: answer 500 to everything,
  * fail only some routes, or go down (the port closed: connection refused) and come back.
  */
 
@@ -22,6 +26,8 @@ export type CtfdChallenge = {
   deleted?: boolean;
 };
 export type CtfdFlag = { id: number; challenge_id: number; type: string; content: string; data: string };
+/** A file uploaded to a challenge: `location` is `{32 hex}/{the name as werkzeug's secure_filename leaves it}`, as CTFd stores it. */
+export type CtfdFile = { id: number; type: string; location: string; challenge_id: number | null; sha1sum: string; bytes: Buffer; contentType: string };
 export type CtfdHint = { id: number; challenge_id: number; content: string; cost: number; type: string };
 /** A CTFd user (user mode: a user is an account). Hidden and banned users are left off the public reads. */
 export type CtfdUser = { id: number; name: string; email: string; hidden: boolean; banned: boolean };
@@ -50,6 +56,7 @@ export type FakeCtfd = {
   challenges: CtfdChallenge[];
   flags: CtfdFlag[];
   hints: CtfdHint[];
+  files: CtfdFile[];
   users: CtfdUser[];
   submissions: CtfdSubmission[];
   awards: CtfdAward[];
@@ -70,6 +77,8 @@ export type FakeCtfd = {
   setMode(mode: FakeCtfdMode): Promise<void>;
   /** Answer 500 to these routes only ("POST /api/v1/flags"), until called again with []. */
   failRoutes(routes: string[]): void;
+  /** Answer 500 once to `route`, on its call after the next `after` ones (0: the next call). */
+  failOnce(route: string, after?: number): void;
   close(): Promise<void>;
 };
 
@@ -81,12 +90,14 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
   const challenges: CtfdChallenge[] = [];
   const flags: CtfdFlag[] = [];
   const hints: CtfdHint[] = [];
+  const files: CtfdFile[] = [];
   const users: CtfdUser[] = [];
   const submissions: CtfdSubmission[] = [];
   const awards: CtfdAward[] = [];
-  let ids = { challenge: 0, flag: 0, hint: 0, user: 0, submission: 0, award: 0 };
+  let ids = { challenge: 0, flag: 0, hint: 0, file: 0, user: 0, submission: 0, award: 0 };
   let mode: FakeCtfdMode = "ok";
   let failing = new Set<string>();
+  const failOnce = new Map<string, number>();
 
   const notFound: Reply = { status: 404, body: { success: false, message: "The requested URL was not found on the server." } };
   /** CTFd's `isoformat`: microseconds and a Z. */
@@ -183,6 +194,8 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
       }
       if (method === "DELETE") {
         challenge.deleted = true;
+        // CTFd deletes a challenge's files with it.
+        for (let i = files.length - 1; i >= 0; i--) if (files[i].challenge_id === challenge.id) files.splice(i, 1);
         return { status: 200, body: { success: true } };
       }
     }
@@ -202,49 +215,136 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
     return notFound;
   }
 
-  function handle(req: http.IncomingMessage, raw: string): Reply {
+  /** werkzeug's `secure_filename`, which CTFd applies to an uploaded file's name: ASCII letters, digits, `_.-`; spaces become `_`. */
+  function secureFilename(name: string): string {
+    // eslint-disable-next-line no-control-regex -- keeping the ASCII range is the point
+    const ascii = name.normalize("NFKD").replace(/[^\x00-\x7f]/g, "").replace(/[/\\]/g, " ");
+    return ascii.split(/\s+/).filter(Boolean).join("_").replace(/[^A-Za-z0-9_.-]/g, "").replace(/^[._]+|[._]+$/g, "");
+  }
+
+  /** `POST /api/v1/files` (CTFd/api/v1/files.py): every `file` part becomes a file of `challenge` (or `challenge_id`). */
+  async function storeUploads(form: FormData): Promise<Reply> {
+    const parts = form.getAll("file").filter((part): part is File => typeof part !== "string");
+    const challengeField = form.get("challenge_id") ?? form.get("challenge");
+    const challengeId = typeof challengeField === "string" && challengeField ? Number(challengeField) : null;
+    if (challengeId !== null && !challenges.some((c) => c.id === challengeId && !c.deleted)) {
+      return { status: 400, body: { success: false, errors: { challenge: ["Challenge not found."] } } };
+    }
+    const stored: CtfdFile[] = [];
+    for (const part of parts) {
+      const name = secureFilename(part.name);
+      if (!name) return { status: 400, body: { success: false, errors: { location: ["Invalid file name."] } } };
+      const bytes = Buffer.from(await part.arrayBuffer());
+      stored.push({
+        id: ++ids.file,
+        type: String(form.get("type") ?? "standard"),
+        location: `${randomBytes(16).toString("hex")}/${name}`,
+        challenge_id: challengeId,
+        sha1sum: createHash("sha1").update(bytes).digest("hex"),
+        bytes,
+        contentType: part.type || "application/octet-stream",
+      });
+    }
+    files.push(...stored);
+    return { status: 200, body: { success: true, data: stored.map(({ id, type, location, sha1sum }) => ({ id, type, location, sha1sum })) } };
+  }
+
+  /** A multipart body parsed by the runtime (undici's `Request.formData()`), as it came. */
+  async function formOf(req: http.IncomingMessage, raw: Buffer): Promise<FormData | null> {
+    try {
+      return await new Request("http://ctfd.local/", { method: "POST", headers: { "content-type": String(req.headers["content-type"]) }, body: new Uint8Array(raw) }).formData();
+    } catch {
+      return null;
+    }
+  }
+
+  /** What a call is recorded with: JSON as parsed, multipart as its fields and files (name, type, size), else the raw text. */
+  type Parsed = { body: unknown; form: FormData | null };
+
+  async function handle(req: http.IncomingMessage, raw: Buffer, parsed: Parsed): Promise<Reply> {
     const method = req.method ?? "GET";
     const url = new URL(req.url ?? "/", "http://ctfd.local");
     const path = url.pathname;
     if (mode === "error") return { status: 500, body: { success: false, message: "Internal Server Error" } };
+    if (method === "GET" && path.startsWith("/files/")) {
+      const file = files.find((f) => `/files/${f.location}` === decodeURIComponent(path));
+      return file ? { status: 200, body: file } : notFound;
+    }
     const authorization = req.headers.authorization;
     if (!authorization) return { status: 401, body: { success: false, message: "You must be logged in to access this endpoint." } };
     if (authorization !== `Token ${token}`) return { status: 403, body: { success: false, errors: { "": ["Invalid access token"] } } };
-    if (!String(req.headers["content-type"] ?? "").startsWith("application/json")) {
-      return { status: 400, body: { success: false, errors: { "": ["API tokens require Content-Type: application/json"] } } };
+    // CTFd 3.6+ takes a token on these two media types only (CTFd/utils/initialization: request.mimetype).
+    const mimetype = String(req.headers["content-type"] ?? "").split(";")[0].trim().toLowerCase();
+    if (mimetype !== "application/json" && mimetype !== "multipart/form-data") {
+      return { status: 400, body: { success: false, errors: { "": ["API tokens require Content-Type: application/json or multipart/form-data"] } } };
     }
-    let body: unknown;
-    try {
-      body = raw ? JSON.parse(raw) : undefined;
-    } catch {
-      return { status: 400, body: { success: false, errors: { "": ["Invalid JSON"] } } };
+    if (mimetype === "multipart/form-data") {
+      parsed.form = await formOf(req, raw);
+      if (!parsed.form) return { status: 400, body: { success: false, errors: { "": ["Invalid multipart body"] } } };
+      parsed.body = {
+        fields: Object.fromEntries([...parsed.form.entries()].filter(([, v]) => typeof v === "string")),
+        files: [...parsed.form.entries()].filter(([, v]) => typeof v !== "string").map(([field, v]) => ({ field, name: (v as File).name, type: (v as File).type, size: (v as File).size })),
+      };
+    } else {
+      try {
+        parsed.body = raw.length ? JSON.parse(raw.toString("utf8")) : undefined;
+      } catch {
+        return { status: 400, body: { success: false, errors: { "": ["Invalid JSON"] } } };
+      }
     }
     if (failing.has(`${method} ${path}`)) return { status: 500, body: { success: false, message: "Internal Server Error" } };
-    return route(method, path, body, url.searchParams);
+    const countdown = failOnce.get(`${method} ${path}`);
+    if (countdown !== undefined) {
+      if (countdown === 0) {
+        failOnce.delete(`${method} ${path}`);
+        return { status: 500, body: { success: false, message: "Internal Server Error" } };
+      }
+      failOnce.set(`${method} ${path}`, countdown - 1);
+    }
+    if (method === "POST" && path === "/api/v1/files") {
+      if (!parsed.form) return { status: 400, body: { success: false, errors: { file: ["Files are uploaded as multipart/form-data."] } } };
+      return storeUploads(parsed.form);
+    }
+    const fileRoute = path.match(/^\/api\/v1\/files\/(\d+)$/);
+    if (fileRoute && (method === "GET" || method === "DELETE")) {
+      const index = files.findIndex((f) => f.id === Number(fileRoute[1]));
+      if (index < 0) return notFound;
+      const { bytes: _bytes, contentType: _type, ...file } = files[index];
+      if (method === "DELETE") files.splice(index, 1);
+      return { status: 200, body: method === "GET" ? { success: true, data: file } : { success: true } };
+    }
+    return route(method, path, parsed.body, url.searchParams);
   }
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
-      const reply = handle(req, raw);
-      const url = new URL(req.url ?? "/", "http://ctfd.local");
-      let body: unknown = raw;
+    req.on("end", async () => {
+      const raw = Buffer.concat(chunks);
+      const text = raw.toString("utf8");
+      let recorded: unknown = text || undefined;
       try {
-        body = raw ? JSON.parse(raw) : undefined;
+        recorded = text ? JSON.parse(text) : undefined;
       } catch {
-        // recorded as the raw text
+        // recorded as the raw text, unless parsed as multipart below
       }
+      const parsed: Parsed = { body: recorded, form: null };
+      const reply = await handle(req, raw, parsed);
+      const url = new URL(req.url ?? "/", "http://ctfd.local");
       calls.push({
         method: req.method ?? "GET",
         path: url.pathname,
         query: Object.fromEntries(url.searchParams),
         authorization: req.headers.authorization,
         contentType: req.headers["content-type"],
-        body,
+        body: parsed.form ? parsed.body : recorded,
         status: reply.status,
       });
+      const served = reply.body as CtfdFile;
+      if (reply.status === 200 && url.pathname.startsWith("/files/") && served.bytes) {
+        res.writeHead(200, { "content-type": served.contentType, "content-length": served.bytes.length }).end(served.bytes);
+        return;
+      }
       res.writeHead(reply.status, { "content-type": "application/json" }).end(JSON.stringify(reply.body));
     });
   });
@@ -285,6 +385,7 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
     challenges,
     flags,
     hints,
+    files,
     users,
     submissions,
     awards,
@@ -316,9 +417,12 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
     failRoutes(routes) {
       failing = new Set(routes);
     },
+    failOnce(route, after = 0) {
+      failOnce.set(route, after);
+    },
     async close() {
       await down();
-      ids = { challenge: 0, flag: 0, hint: 0, user: 0, submission: 0, award: 0 };
+      ids = { challenge: 0, flag: 0, hint: 0, file: 0, user: 0, submission: 0, award: 0 };
     },
   };
 }

@@ -7,7 +7,7 @@ import type { CompetitionHost } from "./types";
 /**
  * The built-in host: the app itself serves a deployed competition at /c/{ctf_id} and a
  * standalone deployment at /d/{deployment_id}. Platform challenge ids come from a sequence;
- * the standings are read from our own tables.
+ * the standings are read from our own tables. Files are served from our own storage.
  */
 export function builtinHost(db: Db): CompetitionHost {
   return {
@@ -21,6 +21,9 @@ export function builtinHost(db: Db): CompetitionHost {
       return { platformChallengeId: rowsOf<{ id: number }>(result)[0].id };
     },
     async unpublishChallenge() {},
+    // Challenge files and artifacts are served from our own storage: nothing to copy.
+    async addChallengeFile() {},
+    async removeChallengeFile() {},
     async deployChallenge(deployment) {
       return { url: `${appUrl()}/d/${deployment.id}` };
     },

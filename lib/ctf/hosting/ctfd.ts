@@ -1,5 +1,5 @@
 import type { FlagMode } from "@/db/schema";
-import type { CompetitionHost, HostSolve, HostStandings, StandingsContext } from "./types";
+import type { CompetitionHost, HostFile, HostSolve, HostStandings, StandingsContext } from "./types";
 import { HostError } from "./types";
 
 export type CtfdConfig = { url: string; token: string; timeoutMs?: number };
@@ -46,8 +46,8 @@ async function mapLimited<T, R>(items: T[], limit: number, run: (item: T) => Pro
 
 /**
  * CTFd through its REST API (`/api/v1`, `Authorization: Token …`): a competition is the
- * configured CTFd instance; publishing creates the challenge and its static flag, and
- * unpublishing hides it. Standalone deployments are served by the app (CTFd has no
+ * configured CTFd instance; publishing creates the challenge with its flag, hints and files,
+ * and unpublishing hides it. Standalone deployments are served by the app (CTFd has no
  * per-challenge deployments).
  */
 export function ctfdHost(config: CtfdConfig, fallbackUrl: (deploymentId: string) => string): CompetitionHost {
@@ -57,13 +57,19 @@ export function ctfdHost(config: CtfdConfig, fallbackUrl: (deploymentId: string)
     return (await call<{ data?: T }>(method, path, body)).data as T;
   }
 
-  /** The whole answer (a paginated read's `meta` too); 404 → null when `missingIsNull`. */
+  /**
+   * The whole answer (a paginated read's `meta` too); 404 → null when `missingIsNull`. A
+   * `FormData` body is sent as `multipart/form-data` (fetch writes the boundary), anything
+   * else as JSON. CTFd uses an API token only on those two types (3.6.0 and later for
+   * multipart); it wants `application/json` even on a read without a body.
+   */
   async function call<T>(method: string, path: string, body?: unknown, options: { missingIsNull?: boolean } = {}): Promise<T> {
+    const multipart = body instanceof FormData;
     const send = () =>
       fetch(`${base}/api/v1${path}`, {
         method,
-        headers: { Authorization: `Token ${config.token}`, "Content-Type": "application/json", Accept: "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: { Authorization: `Token ${config.token}`, ...(multipart ? {} : { "Content-Type": "application/json" }), Accept: "application/json" },
+        body: multipart ? body : body === undefined ? undefined : JSON.stringify(body),
         redirect: "manual",
         signal: AbortSignal.timeout(config.timeoutMs ?? 10_000),
       });
@@ -86,6 +92,35 @@ export function ctfdHost(config: CtfdConfig, fallbackUrl: (deploymentId: string)
       throw new HostError(`CTFd answered ${response.status} to ${method} ${path}${payload?.errors ? `: ${JSON.stringify(payload.errors)}` : ""}`);
     }
     return payload;
+  }
+
+  /**
+   * Uploads one file to CTFd's challenge `platformChallengeId` (`POST /api/v1/files`,
+   * `type=challenge`) and records CTFd's id at once. If another run recorded a copy first,
+   * or recording fails, the copy just made is deleted again (best effort when recording
+   * failed: at worst a duplicate stays), so a retry never leaves two.
+   */
+  async function uploadFile(platformChallengeId: number, file: HostFile): Promise<void> {
+    const form = new FormData();
+    form.set("challenge", String(platformChallengeId));
+    form.set("type", "challenge");
+    form.set("file", new Blob([(await file.bytes()) as Uint8Array<ArrayBuffer>], { type: file.contentType }), file.name);
+    const [uploaded] = (await request<{ id?: unknown }[] | undefined>("POST", "/files", form)) ?? [];
+    if (typeof uploaded?.id !== "number" || !Number.isInteger(uploaded.id)) throw new HostError("CTFd answered an upload without a file id.");
+    const id = uploaded.id;
+    let kept: boolean;
+    try {
+      kept = await file.record(id);
+    } catch (error) {
+      await removeFile(id).catch(() => undefined);
+      throw error;
+    }
+    if (!kept) await removeFile(id);
+  }
+
+  /** `DELETE /api/v1/files/{id}`; a file CTFd no longer has (404) is already removed. */
+  async function removeFile(platformFileId: number): Promise<void> {
+    await call("DELETE", `/files/${platformFileId}`, undefined, { missingIsNull: true });
   }
 
   /** A user account's address (the admin view of `GET /api/v1/users/{id}`), cached a while; null when CTFd has none. */
@@ -162,14 +197,16 @@ export function ctfdHost(config: CtfdConfig, fallbackUrl: (deploymentId: string)
       return { url: base };
     },
     async teardownCompetition() {},
-    async publishChallenge(_ctf, challenge, flag) {
+    async publishChallenge(_ctf, challenge, flag, files) {
       if (challenge.platformChallengeId) {
+        // Back from hidden: files added while it was unpublished and not yet uploaded go first.
+        for (const file of files) await uploadFile(challenge.platformChallengeId, file);
         await request("PATCH", `/challenges/${challenge.platformChallengeId}`, { state: "visible" });
         return { platformChallengeId: challenge.platformChallengeId };
       }
-      // Created hidden, made visible only once its flag and hints are in: players never see
-      // a challenge they cannot solve. A failure in between deletes it (best effort; at worst
-      // a hidden orphan stays), so the retry creates exactly one.
+      // Created hidden, made visible only once its flag, hints and files are in: players never
+      // see a challenge they cannot solve. A failure in between deletes it, its files with it
+      // (best effort; at worst a hidden orphan stays), so the retry creates exactly one.
       const created = await request<{ id: number }>("POST", "/challenges", {
         name: challenge.title,
         category: challenge.category,
@@ -181,6 +218,7 @@ export function ctfdHost(config: CtfdConfig, fallbackUrl: (deploymentId: string)
       try {
         await request("POST", "/flags", { challenge: created.id, content: flag, ...ctfdFlagKind(challenge.flagMode) });
         for (const hint of challenge.hints) await request("POST", "/hints", { challenge: created.id, content: hint.text, cost: hint.cost });
+        for (const file of files) await uploadFile(created.id, file);
         await request("PATCH", `/challenges/${created.id}`, { state: "visible" });
       } catch (error) {
         await request("DELETE", `/challenges/${created.id}`).catch(() => undefined);
@@ -191,6 +229,13 @@ export function ctfdHost(config: CtfdConfig, fallbackUrl: (deploymentId: string)
     async unpublishChallenge(_ctf, challenge) {
       if (!challenge.platformChallengeId) throw new HostError("The challenge has no CTFd id.");
       await request("PATCH", `/challenges/${challenge.platformChallengeId}`, { state: "hidden" });
+    },
+    async addChallengeFile(_ctf, challenge, file) {
+      if (!challenge.platformChallengeId) throw new HostError("The challenge has no CTFd id.");
+      await uploadFile(challenge.platformChallengeId, file);
+    },
+    async removeChallengeFile(platformFileId) {
+      await removeFile(platformFileId);
     },
     async deployChallenge(deployment) {
       return { url: fallbackUrl(deployment.id) };

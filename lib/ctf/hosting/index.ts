@@ -5,7 +5,7 @@ import { builtinHost } from "./builtin";
 import { ctfdHost } from "./ctfd";
 import { HostError, type CompetitionHost } from "./types";
 
-export { HostError, type CompetitionHost, type HostSolve, type HostStanding, type HostStandings, type StandingsContext } from "./types";
+export { HostError, type CompetitionHost, type HostFile, type HostSolve, type HostStanding, type HostStandings, type StandingsContext } from "./types";
 
 /** CTFd when CTFD_URL and CTFD_TOKEN are set; otherwise the built-in host. */
 export function configuredHostKind(): "builtin" | "ctfd" {
@@ -36,6 +36,8 @@ function failingHost(message: string): CompetitionHost {
     teardownCompetition: fail,
     publishChallenge: fail,
     unpublishChallenge: fail,
+    addChallengeFile: fail,
+    removeChallengeFile: fail,
     deployChallenge: fail,
     stopChallenge: fail,
     readStandings: fail,

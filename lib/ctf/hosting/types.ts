@@ -36,6 +36,20 @@ export type StandingsContext = {
 };
 
 /**
+ * A file the host is to carry with a challenge: an uploaded challenge file or a generated
+ * challenge's artifact file. The CTFd host uploads it and calls `record` with CTFd's id at
+ * once; `record` answers false when another run recorded a copy of that file first, and the
+ * copy just made is then deleted, so retries and concurrent runs leave one copy. The
+ * built-in host serves files itself and ignores them.
+ */
+export type HostFile = {
+  name: string;
+  contentType: string;
+  bytes(): Promise<Uint8Array>;
+  record(platformFileId: number): Promise<boolean>;
+};
+
+/**
  * The third-party competition platform, behind one interface. `builtin` (the app serves
  * the competition itself) is the embedded default; `ctfd` drives a CTFd instance through
  * its REST API.
@@ -44,7 +58,12 @@ export interface CompetitionHost {
   readonly kind: "builtin" | "ctfd";
   deployCompetition(ctf: Ctf): Promise<{ url: string }>;
   teardownCompetition(ctf: Ctf): Promise<void>;
-  publishChallenge(ctf: Ctf, challenge: Challenge, flag: string): Promise<{ platformChallengeId: number }>;
+  /** Publishes the challenge with its flag, hints and the `files` not yet on the host (before players see it). */
+  publishChallenge(ctf: Ctf, challenge: Challenge, flag: string, files: HostFile[]): Promise<{ platformChallengeId: number }>;
+  /** Adds a file to the host's copy of an already published (or since unpublished) challenge. */
+  addChallengeFile(ctf: Ctf, challenge: Challenge, file: HostFile): Promise<void>;
+  /** Removes a file the host carries by its id; one already gone is not an error. */
+  removeChallengeFile(platformFileId: number): Promise<void>;
   unpublishChallenge(ctf: Ctf, challenge: Challenge): Promise<void>;
   deployChallenge(deployment: Deployment, challenge: Challenge): Promise<{ url: string }>;
   stopChallenge(deployment: Deployment): Promise<void>;
