@@ -1,7 +1,8 @@
 import { and, asc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
+import { countRows, readPage } from "@/db/paged";
 import { certifications, domains, questions } from "@/db/schema";
-import { offsetOf, page, type Page } from "@/lib/api/paging";
+import { type Page } from "@/lib/api/paging";
 import { notFound } from "@/lib/errors";
 import type { CertificationDetail, CertificationSummary, CreateCertificationInput, DomainView, ListCertificationsQuery } from "./schemas";
 
@@ -49,7 +50,8 @@ export async function listCertifications(
     }
   }
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
+  return readPage(
+    query,
     db
       .select({
         id: certifications.id,
@@ -63,13 +65,10 @@ export async function listCertifications(
       })
       .from(certifications)
       .where(where)
-      .orderBy(asc(certifications.vendor), asc(certifications.name), asc(certifications.id))
-      .limit(query.per_page)
-      .offset(offsetOf(query)),
-    db.select({ total: sql<number>`count(*)::int` }).from(certifications).where(where),
-  ]);
-  const data = rows.map(({ workspaceId: owner, ...row }) => ({ ...row, own: owner === workspaceId }));
-  return page(data, query, total);
+      .orderBy(asc(certifications.vendor), asc(certifications.name), asc(certifications.id)),
+    countRows(db, certifications, where),
+    ({ workspaceId: owner, ...row }) => ({ ...row, own: owner === workspaceId }),
+  );
 }
 
 /**

@@ -1,9 +1,10 @@
 import { createElement } from "react";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { countRows, readPage } from "@/db/paged";
 import { transactionWithRetry } from "@/db/transaction";
 import { certifications, classInvitations, classes, recipients, tests, users, workspaces, type Class, type ClassInvitation, type Workspace } from "@/db/schema";
-import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
+import type { Page, Paging } from "@/lib/api/paging";
 import { visibleTo } from "@/lib/certification/catalog";
 import { queueEmails } from "@/lib/email/send";
 import { ClassInvitationEmail } from "@/lib/email/templates/class-invitation";
@@ -91,19 +92,16 @@ const classCounts = {
 
 export async function listClasses(db: Db, workspaceId: string, paging: Paging): Promise<Page<ClassSummaryView>> {
   const where = eq(classes.workspaceId, workspaceId);
-  const [rows, [{ total }]] = await Promise.all([
+  return readPage(
+    paging,
     db
       .select({ klass: classes, certification: certifications.name, ...classCounts })
       .from(classes)
       .innerJoin(certifications, eq(certifications.id, classes.certificationId))
       .where(where)
-      .orderBy(desc(classes.createdAt), desc(classes.id))
-      .limit(paging.per_page)
-      .offset(offsetOf(paging)),
-    db.select({ total: sql<number>`count(*)::int` }).from(classes).where(where),
-  ]);
-  return page(
-    rows.map(({ klass, certification, students, pending }) => ({
+      .orderBy(desc(classes.createdAt), desc(classes.id)),
+    countRows(db, classes, where),
+    ({ klass, certification, students, pending }) => ({
       id: klass.id,
       name: klass.name,
       certification_id: klass.certificationId,
@@ -111,9 +109,7 @@ export async function listClasses(db: Db, workspaceId: string, paging: Paging): 
       students,
       pending_invitations: pending,
       created_at: klass.createdAt.toISOString(),
-    })),
-    paging,
-    total,
+    }),
   );
 }
 

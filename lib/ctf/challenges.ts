@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
+import { countRows, readPage } from "@/db/paged";
 import { challengeArtifacts, challenges, ctfs, type Challenge, type ChallengeStatus } from "@/db/schema";
-import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
+import type { Page, Paging } from "@/lib/api/paging";
 import { conflict, invalidFields, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
@@ -38,11 +39,7 @@ export async function getChallenge(db: Db, workspaceId: string, ctfId: string, c
 export async function listChallenges(db: Db, workspaceId: string, ctfId: string, paging: Paging): Promise<Page<ChallengeView>> {
   await findCtf(db, workspaceId, ctfId);
   const where = and(eq(challenges.ctfId, ctfId), eq(challenges.workspaceId, workspaceId));
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(challenges).where(where).orderBy(desc(challenges.createdAt), desc(challenges.id)).limit(paging.per_page).offset(offsetOf(paging)),
-    db.select({ total: sql<number>`count(*)::int` }).from(challenges).where(where),
-  ]);
-  return page(rows.map(toChallengeView), paging, total);
+  return readPage(paging, db.select().from(challenges).where(where).orderBy(desc(challenges.createdAt), desc(challenges.id)), countRows(db, challenges, where), toChallengeView);
 }
 
 async function openCtf(db: Db, workspaceId: string, ctfId: string) {

@@ -1,7 +1,8 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
+import { countRows, readPage } from "@/db/paged";
 import { challenges, ctfs, members, type Ctf, type CtfStatus } from "@/db/schema";
-import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
+import type { Page, Paging } from "@/lib/api/paging";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
@@ -53,11 +54,8 @@ export async function getCtf(db: Db, workspaceId: string, ctfId: string): Promis
 
 export async function listCtfs(db: Db, workspaceId: string, paging: Paging): Promise<Page<CtfView>> {
   const where = eq(ctfs.workspaceId, workspaceId);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select({ ctf: ctfs, ...counts }).from(ctfs).where(where).orderBy(desc(ctfs.createdAt), desc(ctfs.id)).limit(paging.per_page).offset(offsetOf(paging)),
-    db.select({ total: sql<number>`count(*)::int` }).from(ctfs).where(where),
-  ]);
-  return page(rows.map((row) => toCtfView(row.ctf, row)), paging, total);
+  const rows = db.select({ ctf: ctfs, ...counts }).from(ctfs).where(where).orderBy(desc(ctfs.createdAt), desc(ctfs.id));
+  return readPage(paging, rows, countRows(db, ctfs, where), (row) => toCtfView(row.ctf, row));
 }
 
 /** A new competition starts as a draft on the configured host. */

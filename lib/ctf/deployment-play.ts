@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "@/db";
+import { countRows, readPage } from "@/db/paged";
 import { transactionWithRetry } from "@/db/transaction";
 import { challenges, deploymentAttempts, deploymentHintUnlocks, deploymentPlayers, deployments, deploymentSolves, type AttemptResult, type Challenge, type Deployment } from "@/db/schema";
-import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
+import type { Page, Paging } from "@/lib/api/paging";
 import { isIdShaped } from "@/lib/api/values";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -226,20 +227,17 @@ export async function listDeploymentSolves(db: Db, workspaceId: string, deployme
     .where(and(eq(deploymentAttempts.deploymentId, deployment.id), ne(deploymentAttempts.result, "already_solved")))
     .groupBy(deploymentAttempts.playerId)
     .as("tries");
-  const [rows, [{ total }]] = await Promise.all([
+  return readPage(
+    paging,
     db
       .select({ solve: deploymentSolves, name: deploymentPlayers.displayName, hintsCost, attempts: sql<number>`coalesce(${attempts.n}, 0)::int` })
       .from(deploymentSolves)
       .innerJoin(deploymentPlayers, eq(deploymentPlayers.id, deploymentSolves.playerId))
       .leftJoin(attempts, eq(attempts.playerId, deploymentSolves.playerId))
       .where(where)
-      .orderBy(asc(deploymentSolves.solvedAt), asc(deploymentSolves.id))
-      .limit(paging.per_page)
-      .offset(offsetOf(paging)),
-    db.select({ total: count() }).from(deploymentSolves).where(where),
-  ]);
-  return page(
-    rows.map(({ solve, name, hintsCost: cost, attempts: tries }) => ({
+      .orderBy(asc(deploymentSolves.solvedAt), asc(deploymentSolves.id)),
+    countRows(db, deploymentSolves, where),
+    ({ solve, name, hintsCost: cost, attempts: tries }) => ({
       player_id: solve.playerId,
       name,
       points: solve.points,
@@ -247,8 +245,6 @@ export async function listDeploymentSolves(db: Db, workspaceId: string, deployme
       score: solve.points - Number(cost),
       attempts: Number(tries),
       solved_at: solve.solvedAt.toISOString(),
-    })),
-    paging,
-    total,
+    }),
   );
 }

@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
+import { countRows, readPage } from "@/db/paged";
 import { challenges, ctfs, deployments, type Deployment } from "@/db/schema";
-import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
+import type { Page, Paging } from "@/lib/api/paging";
 import { conflict, invalidFields, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { isIdShaped, newId } from "@/lib/ids";
@@ -24,11 +25,7 @@ export async function getDeployment(db: Db, workspaceId: string, deploymentId: s
 
 export async function listDeployments(db: Db, workspaceId: string, paging: Paging): Promise<Page<DeploymentView>> {
   const where = eq(deployments.workspaceId, workspaceId);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(deployments).where(where).orderBy(desc(deployments.createdAt), desc(deployments.id)).limit(paging.per_page).offset(offsetOf(paging)),
-    db.select({ total: sql<number>`count(*)::int` }).from(deployments).where(where),
-  ]);
-  return page(rows.map(toDeploymentView), paging, total);
+  return readPage(paging, db.select().from(deployments).where(where).orderBy(desc(deployments.createdAt), desc(deployments.id)), countRows(db, deployments, where), toDeploymentView);
 }
 
 /**

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import type { Db } from "@/db";
+import { countRows, readPage } from "@/db/paged";
 import { challengeFiles, challenges, ctfs, type Challenge, type ChallengeFile } from "@/db/schema";
-import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
+import type { Page, Paging } from "@/lib/api/paging";
 import type { Download } from "@/lib/api/download";
 import type { UploadedFile } from "@/lib/api/upload";
 import { conflict, invalidFields, notFound } from "@/lib/errors";
@@ -64,11 +65,7 @@ function assertRoom(files: number): void {
 export async function listChallengeFiles(db: Db, workspaceId: string, ctfId: string, challengeId: string, paging: Paging): Promise<Page<ChallengeFileView>> {
   await findChallenge(db, workspaceId, ctfId, challengeId);
   const where = and(eq(challengeFiles.challengeId, challengeId), eq(challengeFiles.workspaceId, workspaceId));
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(challengeFiles).where(where).orderBy(asc(challengeFiles.createdAt), asc(challengeFiles.id)).limit(paging.per_page).offset(offsetOf(paging)),
-    db.select({ total: count() }).from(challengeFiles).where(where),
-  ]);
-  return page(rows.map(toFileView), paging, total);
+  return readPage(paging, db.select().from(challengeFiles).where(where).orderBy(asc(challengeFiles.createdAt), asc(challengeFiles.id)), countRows(db, challengeFiles, where), toFileView);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { count, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
+import { countRows, readPage } from "@/db/paged";
 import { hintUnlocks, members } from "@/db/schema";
-import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
+import type { Page, Paging } from "@/lib/api/paging";
 import { findCtf } from "./competitions";
 import type { HintUnlockRecord } from "./play-schemas";
 import { defaultPlayerName } from "./players";
@@ -10,27 +11,22 @@ import { defaultPlayerName } from "./players";
 export async function listHintUnlocks(db: Db, workspaceId: string, ctfId: string, paging: Paging): Promise<Page<HintUnlockRecord>> {
   await findCtf(db, workspaceId, ctfId);
   const where = eq(hintUnlocks.ctfId, ctfId);
-  const [rows, [{ total }]] = await Promise.all([
+  return readPage(
+    paging,
     db
       .select({ unlock: hintUnlocks, email: members.email, displayName: members.displayName })
       .from(hintUnlocks)
       .innerJoin(members, eq(members.id, hintUnlocks.memberId))
       .where(where)
-      .orderBy(desc(hintUnlocks.unlockedAt), desc(hintUnlocks.id))
-      .limit(paging.per_page)
-      .offset(offsetOf(paging)),
-    db.select({ total: count() }).from(hintUnlocks).where(where),
-  ]);
-  return page(
-    rows.map(({ unlock, email, displayName }) => ({
+      .orderBy(desc(hintUnlocks.unlockedAt), desc(hintUnlocks.id)),
+    countRows(db, hintUnlocks, where),
+    ({ unlock, email, displayName }) => ({
       member_id: unlock.memberId,
       name: displayName ?? defaultPlayerName(email),
       challenge_id: unlock.challengeId,
       hint: unlock.hint,
       cost: unlock.cost,
       unlocked_at: unlock.unlockedAt.toISOString(),
-    })),
-    paging,
-    total,
+    }),
   );
 }

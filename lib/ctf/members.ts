@@ -1,9 +1,10 @@
 import { createElement } from "react";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
+import { countRows, readPage } from "@/db/paged";
 import { transactionWithRetry } from "@/db/transaction";
 import { ctfs, members, workspaces, type Ctf, type Member } from "@/db/schema";
-import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
+import type { Page, Paging } from "@/lib/api/paging";
 import { appUrl } from "@/lib/email/config";
 import { queueEmail } from "@/lib/email/send";
 import { MemberInvitationEmail, memberInvitationSubject } from "@/lib/email/templates/member-invitation";
@@ -23,11 +24,7 @@ export function memberLink(token: string): string {
 export async function listMembers(db: Db, workspaceId: string, ctfId: string, paging: Paging): Promise<Page<MemberView>> {
   await findCtf(db, workspaceId, ctfId);
   const where = eq(members.ctfId, ctfId);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(members).where(where).orderBy(asc(members.invitedAt), asc(members.id)).limit(paging.per_page).offset(offsetOf(paging)),
-    db.select({ total: sql<number>`count(*)::int` }).from(members).where(where),
-  ]);
-  return page(rows.map(toMemberView), paging, total);
+  return readPage(paging, db.select().from(members).where(where).orderBy(asc(members.invitedAt), asc(members.id)), countRows(db, members, where), toMemberView);
 }
 
 /** Invites (or re-invites) by e-mail: member.invited each time; a joined member → 409. */

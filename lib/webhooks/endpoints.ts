@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db } from "@/db";
+import { countRows, readPage } from "@/db/paged";
 import { webhookEndpoints, type WebhookEndpoint, type WebhookService } from "@/db/schema";
 import { transactionWithRetry } from "@/db/transaction";
-import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
+import type { Page, Paging } from "@/lib/api/paging";
 import { AppError, notFound } from "@/lib/errors";
 import { certificationEvent } from "@/lib/events/catalog";
 import { newId } from "@/lib/ids";
@@ -69,11 +70,7 @@ function ofService(workspaceId: string, service: WebhookService): SQL {
 /** The workspace's endpoints of one service, newest first. */
 export async function listWebhooks(db: Db, workspaceId: string, service: WebhookService, paging: Paging): Promise<Page<WebhookView>> {
   const where = ofService(workspaceId, service);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(webhookEndpoints).where(where).orderBy(desc(webhookEndpoints.createdAt)).limit(paging.per_page).offset(offsetOf(paging)),
-    db.select({ total: count() }).from(webhookEndpoints).where(where),
-  ]);
-  return page(rows.map(toWebhookView), paging, total);
+  return readPage(paging, db.select().from(webhookEndpoints).where(where).orderBy(desc(webhookEndpoints.createdAt)), countRows(db, webhookEndpoints, where), toWebhookView);
 }
 
 /** One endpoint of the workspace; given a service, an endpoint of the other one is not found. */
