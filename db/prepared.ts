@@ -6,7 +6,9 @@ import type { Db } from "./client";
  * then only Bind/Execute), PGlite its extended protocol. The text is hand-written SQL with
  * `$n` parameters, so there is no query building per call either (Drizzle builds its
  * statements at run time; see bench/README.md, "Where the time goes"). Rows come back as the
- * driver parses them (snake_case columns, jsonb parsed, timestamptz as Date).
+ * driver parses them: snake_case columns, jsonb parsed, but timestamps differ (Drizzle makes
+ * postgres.js pass them through as text, PGlite gives Date) — send and select times as
+ * ISO text or epoch milliseconds.
  *
  * Through a transaction-mode pooler (`pooled`) named statements cannot work: such databases
  * are marked at opening (`sendUnprepared`) and their statements go unnamed, still with bound

@@ -61,7 +61,7 @@ export async function completeAttempt(tx: Db, test: FrozenTest, attempt: Attempt
   }
   const result = scoreAnswers(test, attempt.chosen);
   await Promise.all([
-    preparedQuery(tx, COMPLETE_SQL, [attempt.id, options.at, JSON.stringify(result), result.percent]),
+    preparedQuery(tx, COMPLETE_SQL, [attempt.id, options.at.toISOString(), JSON.stringify(result), result.percent]),
     publishEvent(tx, test.workspaceId, "test.completed", {
       test: test.code,
       score: result.percent,

@@ -57,7 +57,9 @@ type RecipientRow = {
   answers: [number, number][] | null;
 };
 
-const RECIPIENT_COLUMNS = `r.id, r.test_id, r.status, r.name, r.email, r.question_order, r.option_orders, r.result, r.started_at, r.deadline_at,
+// Times as epoch milliseconds: Drizzle makes postgres.js hand timestamps over as text, PGlite as Date.
+const RECIPIENT_COLUMNS = `r.id, r.test_id, r.status, r.name, r.email, r.question_order, r.option_orders, r.result,
+  (extract(epoch from r.started_at) * 1000)::float8 as started_ms, (extract(epoch from r.deadline_at) * 1000)::float8 as deadline_ms,
   case when r.status = 'sent' then null
        else (select coalesce(jsonb_agg(jsonb_build_array(a.question_id, a.option_index)), '[]'::jsonb) from answers a where a.recipient_id = r.id) end as answers
   from recipients r`;
@@ -69,9 +71,13 @@ const LOCKED_BY_TOKEN_SQL = `select ${RECIPIENT_COLUMNS} where r.token = $1::tex
 /** The deadline step's read. */
 const LOCKED_BY_ID_SQL = `select ${RECIPIENT_COLUMNS} where r.id = $1::integer for update of r`;
 
+const dateOf = (ms: number | string | null) => (ms === null ? null : new Date(Number(ms)));
+
 async function readRecipient(db: Db, text: string, key: string | number): Promise<RecipientRow | undefined> {
-  const [row] = await preparedQuery<RecipientRow>(db, text, [key]);
-  return row;
+  const [row] = await preparedQuery<Omit<RecipientRow, "started_at" | "deadline_at"> & { started_ms: number | null; deadline_ms: number | null }>(db, text, [key]);
+  if (!row) return undefined;
+  const { started_ms, deadline_ms, ...rest } = row;
+  return { ...rest, started_at: dateOf(started_ms), deadline_at: dateOf(deadline_ms) };
 }
 
 async function frozenTestOf(db: Db, recipient: RecipientRow): Promise<FrozenTest> {
@@ -189,9 +195,10 @@ const NOT_STARTED = "This test has not been started: press Start on the test's p
 const timeUp = (deadline: Date) => `Time is up: the test ended at ${utcDateTime(deadline)}; it is submitted with the answers given by then.`;
 
 type SaveOutcome = "saved" | "not_found" | "completed" | "not_started" | "time_up" | "unknown_question" | "no_such_option";
-type SaveRow = { outcome: SaveOutcome; deadline: Date | null; answered: number | null; questions: number | null };
+type SaveRow = { outcome: SaveOutcome; deadline_ms: number | null; answered: number | null; questions: number | null };
 
-const SAVE_ANSWER_SQL = "select outcome, deadline, answered, questions from taking_save_answer($1::text, $2::integer, $3::integer, $4::timestamptz)";
+const SAVE_ANSWER_SQL =
+  "select outcome, (extract(epoch from deadline) * 1000)::float8 as deadline_ms, answered, questions from taking_save_answer($1::text, $2::integer, $3::integer, $4::timestamptz)";
 
 /**
  * Saves one answer as it is given (the last one given for a question counts). `option` is a
@@ -205,7 +212,7 @@ const SAVE_ANSWER_SQL = "select outcome, deadline, answered, questions from taki
  */
 export async function saveAnswer(db: Db, token: string, parsed: AnswerInput): Promise<AnswerSaved> {
   if (!isTokenShaped(token)) throw notFound("Test");
-  const [row] = await preparedQuery<SaveRow>(db, SAVE_ANSWER_SQL, [token, parsed.question_id, parsed.option, new Date()]);
+  const [row] = await preparedQuery<SaveRow>(db, SAVE_ANSWER_SQL, [token, parsed.question_id, parsed.option, new Date().toISOString()]);
   switch (row.outcome) {
     case "saved":
       return { answered: row.answered!, questions: row.questions! };
@@ -216,7 +223,7 @@ export async function saveAnswer(db: Db, token: string, parsed: AnswerInput): Pr
     case "not_started":
       throw conflict(NOT_STARTED);
     case "time_up":
-      throw conflict(timeUp(row.deadline!));
+      throw conflict(timeUp(dateOf(row.deadline_ms)!));
     case "unknown_question":
       throw invalidFields([{ field: "question_id", message: "Not a question of this test." }]);
     case "no_such_option":
