@@ -6,7 +6,7 @@ import { conflict, invalidFields, notFound } from "@/lib/errors";
 import { scheduleStep } from "@/lib/outbox/steps";
 import { isTokenShaped } from "./links";
 import { frozenTest, type FrozenTest } from "./frozen";
-import { completeAttempt, type Attempt } from "./scoring";
+import { completeAttempt, completeAttemptAtOnce, type Attempt } from "./scoring";
 import type { AnswerInput, AnswerSaved, AttemptView, ResultView } from "./schemas";
 import { answersVisible, deadlineFor, testName, windowState, type WindowState } from "./settings";
 import { utcDateTime } from "./settings-text";
@@ -43,6 +43,8 @@ export type TakingView = {
 
 /** The recipient as the taking path reads it: one prepared statement, with the answers given so far. */
 type RecipientRow = {
+  /** The row's version (`xmin`), from the unlocked read only. */
+  version?: string;
   id: number;
   test_id: number;
   status: Recipient["status"];
@@ -64,8 +66,8 @@ const RECIPIENT_COLUMNS = `r.id, r.test_id, r.status, r.name, r.email, r.questio
        else (select coalesce(jsonb_agg(jsonb_build_array(a.question_id, a.option_index)), '[]'::jsonb) from answers a where a.recipient_id = r.id) end as answers
   from recipients r`;
 
-/** The page's and Start's read: the recipient by token, with its answers. */
-const RECIPIENT_BY_TOKEN_SQL = `select ${RECIPIENT_COLUMNS} where r.token = $1::text`;
+/** The page's, Start's and submit's read: the recipient by token, with its answers and its row version (`xmin`). */
+const RECIPIENT_BY_TOKEN_SQL = `select r.xmin::text as version, ${RECIPIENT_COLUMNS} where r.token = $1::text`;
 /** Submit's read, in its transaction: the same, holding the recipient's row lock. */
 const LOCKED_BY_TOKEN_SQL = `select ${RECIPIENT_COLUMNS} where r.token = $1::text for update of r`;
 /** The deadline step's read. */
@@ -246,22 +248,39 @@ function attemptFrom(recipient: RecipientRow): Attempt {
 /**
  * Submits the test: before the deadline every question must be answered (422 names the
  * unanswered ones); from the deadline on it is submitted with the answers given, as the
- * deadline step would. Submitting again answers the same result and publishes nothing (the
- * recipient row is locked, so two submits at once, or a submit and the deadline step, are one).
- * One transaction: the locked read with the answers, then the writes sent together.
+ * deadline step would. Submitting again answers the same result and publishes nothing.
+ * Usually two round trips and no transaction: the read (with the answers and the row's
+ * version), then one statement that completes the attempt only if the row is unchanged and
+ * publishes `test.completed` (`completeAttemptAtOnce`). When anything changed the row in
+ * between (a save, another submit, the deadline step), or the test e-mails results, it is
+ * completed the locked way: the row lock makes two submits, or a submit and the deadline
+ * step, one completion.
  */
 export async function submitTest(db: Db, token: string): Promise<ResultView> {
   if (!isTokenShaped(token)) throw notFound("Test");
+  const read = await readRecipient(db, RECIPIENT_BY_TOKEN_SQL, token);
+  if (!read) throw notFound("Test");
+  if (read.status === "completed" && read.result) return withPassed(read.result);
+  if (read.status === "sent") throw conflict(NOT_STARTED);
+  const test = await frozenTestOf(db, read);
+  if (read.status === "started" && !test.sendResult) {
+    const done = await completeAttemptAtOnce(db, test, { ...attemptFrom(read), version: read.version! }, submission(read));
+    if (done) return done;
+  }
   return db.transaction(async (tx) => {
     const recipient = await readRecipient(tx, LOCKED_BY_TOKEN_SQL, token);
     if (!recipient) throw notFound("Test");
     if (recipient.status === "completed" && recipient.result) return withPassed(recipient.result);
     if (recipient.status === "sent") throw conflict(NOT_STARTED);
-    const test = await frozenTestOf(tx, recipient);
-    const now = new Date();
-    const late = recipient.deadline_at !== null && now >= recipient.deadline_at;
-    return completeAttempt(tx, test, attemptFrom(recipient), { allowUnanswered: late, at: late ? recipient.deadline_at! : now });
+    return completeAttempt(tx, test, attemptFrom(recipient), submission(recipient));
   });
+}
+
+/** Before the deadline: now, every question answered; from it on: at the deadline, with the answers given. */
+function submission(recipient: RecipientRow): { allowUnanswered: boolean; at: Date } {
+  const now = new Date();
+  const late = recipient.deadline_at !== null && now >= recipient.deadline_at;
+  return { allowUnanswered: late, at: late ? recipient.deadline_at! : now };
 }
 
 const withPassed = (result: RecipientResult): ResultView => ({ ...result, passed: result.passed ?? null });
