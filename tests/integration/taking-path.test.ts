@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "@/db";
 import { catalogCertificationId } from "@/db/seed";
 import { answers, domains, events, recipients, testDomains, testQuestions, tests, webhookDeliveries } from "@/db/schema";
 import { frozenTest, type FrozenQuestion } from "@/lib/tests/frozen";
-import { scoreAnswers } from "@/lib/tests/scoring";
+import { completeAttemptAtOnce, scoreAnswers } from "@/lib/tests/scoring";
 import { openTest } from "@/lib/tests/taking";
 import { createTestResultWebhook } from "@/lib/webhooks/endpoints";
 import { setPlan } from "@/lib/workspaces";
@@ -182,6 +183,27 @@ describe("at once", () => {
     const published = await completedEvents(email);
     expect(published).toHaveLength(1);
     expect(await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, published[0].id))).toHaveLength(1);
+  });
+
+  it("the one-statement completion writes nothing when the recipient row changed after it was read (a save in between)", async () => {
+    const { tokens } = await newTest({}, { questions: 4 });
+    await start(tokens[0]);
+    const view = await answerAll(tokens[0]);
+    const before = await recipientRow(tokens[0]);
+    const [{ version }] = rowsOf<{ version: string }>(await database.db.execute(sql`select xmin::text as version from recipients where id = ${before.id}`));
+    // Another answer lands after the read: the row's version moves on.
+    expect((await answer(tokens[0], { question_id: view.questions[0].id, option: 0 })).status).toBe(200);
+    const test = (await frozenTest(database.db, before.testId))!;
+    const stale = { id: before.id, email: before.email, name: before.name, questionOrder: before.questionOrder, startedAt: before.startedAt, chosen: new Map<number, number>(), version };
+    for (const q of before.questionOrder) stale.chosen.set(q, 0);
+    expect(await completeAttemptAtOnce(database.db, test, stale, { allowUnanswered: false, at: new Date() })).toBeUndefined();
+    expect((await recipientRow(tokens[0])).status).toBe("started");
+    expect(await completedEvents(before.email)).toHaveLength(0);
+    // The submit itself reads again and completes with the answers as they are now.
+    const submitted = await submit(tokens[0]);
+    expect(submitted.status).toBe(200);
+    expect((await recipientRow(tokens[0])).result).toEqual(submitted.body);
+    expect(await completedEvents(before.email)).toHaveLength(1);
   });
 
   it("submit errors as before: unknown → 404, before Start → 409, unanswered → 422 naming them", async () => {
