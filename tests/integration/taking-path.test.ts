@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "@/db";
 import { catalogCertificationId } from "@/db/seed";
 import { answers, domains, events, recipients, testDomains, testQuestions, tests, webhookDeliveries } from "@/db/schema";
+import { mayBeSignedIn } from "@/lib/auth/session";
 import { frozenTest, type FrozenQuestion } from "@/lib/tests/frozen";
 import { completeAttemptAtOnce, scoreAnswers } from "@/lib/tests/scoring";
 import { openTest } from "@/lib/tests/taking";
@@ -295,5 +296,14 @@ describe("scoring", () => {
     const frozen = (await frozenTest(database.db, test.id))!;
     expect(frozen.questions.size).toBe(questionRows.length);
     expect(frozen.domains.map((d) => d.domainId)).toEqual(domainRows.map((d) => d.domainId));
+  });
+});
+
+describe("the page's session lookup", () => {
+  it("is skipped only when no Auth.js session cookie is present", () => {
+    expect(mayBeSignedIn([])).toBe(false);
+    expect(mayBeSignedIn(["theme", "authjs.csrf-token", "authjs.callback-url"])).toBe(false);
+    expect(mayBeSignedIn(["authjs.session-token"])).toBe(true);
+    expect(mayBeSignedIn(["x", "__Secure-authjs.session-token"])).toBe(true);
   });
 });
