@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Db } from "./client";
 
 /**
@@ -19,7 +20,7 @@ type DriverClient =
   | { unsafe(text: string, params: unknown[], options: { prepare: boolean }): Promise<unknown> }
   | { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> };
 
-type Internals = { session: { client: DriverClient }; dialect: object };
+type Internals = { session: { client: DriverClient }; dialect: { sqlToQuery(statement: SQL): { sql: string; params: unknown[] } } };
 
 const unprepared = new WeakSet<object>();
 
@@ -38,4 +39,14 @@ export async function preparedQuery<T>(db: Db, text: string, params: unknown[]):
   const client = session.client;
   if ("unsafe" in client) return (await client.unsafe(text, params, { prepare: !unprepared.has(dialect) })) as T[];
   return (await client.query(text, params)).rows as T[];
+}
+
+/**
+ * A Drizzle `sql` template run as a prepared statement: rendered by the dialect to `$n` text
+ * (the same text for the same template, so postgres.js reuses its named statement), then sent
+ * as `preparedQuery` does.
+ */
+export function preparedSql<T>(db: Db, statement: SQL): Promise<T[]> {
+  const { sql: text, params } = (db as unknown as Internals).dialect.sqlToQuery(statement);
+  return preparedQuery<T>(db, text, params);
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "@/db";
+import { preparedSql } from "@/db/prepared";
 import type { Event } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { OUTBOX_CHANNEL } from "@/lib/outbox/notify";
@@ -37,8 +38,7 @@ async function publish<T extends EventType>(tx: Db, guard: SQL | undefined, work
   const parsed = eventCatalog[type].data.parse(data) as Record<string, unknown>;
   const id = newId("evt");
   const deliveryIds = Array.from({ length: MAX_ENDPOINTS_PER_WORKSPACE }, () => newId("dlv")).join(",");
-  const [row] = rowsOf<PublishedRow>(
-    await tx.execute(sql`
+  const statement = sql`
       with ${guard ? sql`guard as (${guard}), ` : sql``}event as (
         insert into events (id, workspace_id, type, data)
         select ${id}, ${workspaceId}, ${type}, ${JSON.stringify(parsed)}::jsonb ${guard ? sql`where exists (select 1 from guard)` : sql``}
@@ -55,8 +55,9 @@ async function publish<T extends EventType>(tx: Db, guard: SQL | undefined, work
         returning id
       )
       select event.*, (select count(*) from (select pg_notify(${OUTBOX_CHANNEL}, '') from (select 1 from deliveries limit 1) one) notified)::int as notified
-      from event`),
-  );
+      from event`;
+  // The guarded form is the submit's hot statement: prepared (its text is the same each time).
+  const [row] = guard ? await preparedSql<PublishedRow>(tx, statement) : rowsOf<PublishedRow>(await tx.execute(statement));
   if (!row) return undefined;
   return {
     id: row.id,
