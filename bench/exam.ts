@@ -313,7 +313,6 @@ async function main(): Promise<number> {
       `pool ${config.poolMax}, ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   console.log(`load average before: ${loadBefore.map((v) => v.toFixed(2)).join(" ")} (the machine is shared: compare ratios within one run)`);
-  console.log("NOTE: the recipient's taking path (openTest / saveAnswer / submitTest) is not optimised yet: that part of issue 13 comes later.");
 
   // 0. The production build.
   if (config.build || !fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {

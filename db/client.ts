@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
 import { config, parseConfig, type Config } from "@/lib/config";
+import { sendUnprepared } from "./prepared";
 import * as schema from "./schema";
 
 /** The one Drizzle type the domain sees, whichever driver is underneath. */
@@ -108,6 +109,7 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
     });
   const sql = connect(options.url!, options.poolMax ?? config().database.poolMax, "certify-ctf", pooled);
   const db = drizzle({ client: sql, schema }) as unknown as Db;
+  if (pooled) sendUnprepared(db);
 
   // A small pool of its own, opened on first use (start-up, LISTEN): two connections, one
   // holding the migration lock while the other migrates — never waiting on the app's pool

@@ -24,6 +24,19 @@ export async function currentUser(): Promise<SessionUser | undefined> {
   return { id: user.id, email: user.email, name: user.name };
 }
 
+/** Auth.js's session cookie (database sessions): `authjs.session-token`, `__Secure-` prefixed over HTTPS. */
+const SESSION_COOKIE = /^(__Secure-)?authjs\.session-token(\.\d+)?$/;
+
+/**
+ * Whether a request with these cookies may carry a session. Without the session cookie nobody
+ * is signed in, and `currentUser()` (a database read) can be skipped: the recipient's page of
+ * a class exam is opened by a thousand people who are not signed in.
+ */
+export function mayBeSignedIn(cookieNames: Iterable<string>): boolean {
+  for (const name of cookieNames) if (SESSION_COOKIE.test(name)) return true;
+  return false;
+}
+
 /** The signed-in user and their workspace (created on first use); 401 when signed out. */
 export async function requireWorkspace(): Promise<{ user: SessionUser; workspace: Workspace }> {
   const user = await currentUser();

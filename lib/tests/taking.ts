@@ -1,10 +1,12 @@
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { answers, recipients, testDomains, testQuestions, tests, type Recipient, type RecipientResult } from "@/db/schema";
-import { AppError, conflict, invalidFields, notFound } from "@/lib/errors";
+import { preparedQuery } from "@/db/prepared";
+import { recipients, type Recipient, type RecipientResult } from "@/db/schema";
+import { conflict, invalidFields, notFound } from "@/lib/errors";
 import { scheduleStep } from "@/lib/outbox/steps";
 import { isTokenShaped } from "./links";
-import { completeAttempt } from "./scoring";
+import { frozenTest, type FrozenTest } from "./frozen";
+import { completeAttempt, completeAttemptAtOnce, type Attempt } from "./scoring";
 import type { AnswerInput, AnswerSaved, AttemptView, ResultView } from "./schemas";
 import { answersVisible, deadlineFor, testName, windowState, type WindowState } from "./settings";
 import { utcDateTime } from "./settings-text";
@@ -39,84 +41,75 @@ export type TakingView = {
   reviewWithheld: { until: string | null } | null;
 };
 
-/** The test columns the recipient's routes need (never the workspace's other tests' data). */
-const testColumns = {
-  testName: tests.name,
-  certificationName: tests.certificationName,
-  questionCount: tests.questionCount,
-  timeLimitMinutes: tests.timeLimitMinutes,
-  opensAt: tests.opensAt,
-  closesAt: tests.closesAt,
-  showAnswers: tests.showAnswers,
-  workspaceId: tests.workspaceId,
+/** The recipient as the taking path reads it: one prepared statement, with the answers given so far. */
+type RecipientRow = {
+  /** The row's version (`xmin`), from the unlocked read only. */
+  version?: string;
+  id: number;
+  test_id: number;
+  status: Recipient["status"];
+  name: string;
+  email: string;
+  question_order: number[];
+  option_orders: Recipient["optionOrders"];
+  result: RecipientResult | null;
+  started_at: Date | null;
+  deadline_at: Date | null;
+  /** [question id, option index] pairs (the question's own order); null before Start. */
+  answers: [number, number][] | null;
 };
 
-async function findByToken(db: Db, token: string, lock = false) {
-  if (!isTokenShaped(token)) return undefined;
-  const query = db.select().from(recipients).where(eq(recipients.token, token));
-  const [recipient] = lock ? await query.for("update") : await query;
+// Times as epoch milliseconds: Drizzle makes postgres.js hand timestamps over as text, PGlite as Date.
+const RECIPIENT_COLUMNS = `r.id, r.test_id, r.status, r.name, r.email, r.question_order, r.option_orders, r.result,
+  (extract(epoch from r.started_at) * 1000)::float8 as started_ms, (extract(epoch from r.deadline_at) * 1000)::float8 as deadline_ms,
+  case when r.status = 'sent' then null
+       else (select coalesce(jsonb_agg(jsonb_build_array(a.question_id, a.option_index)), '[]'::jsonb) from answers a where a.recipient_id = r.id) end as answers
+  from recipients r`;
+
+/** The page's, Start's and submit's read: the recipient by token, with its answers and its row version (`xmin`). */
+const RECIPIENT_BY_TOKEN_SQL = `select r.xmin::text as version, ${RECIPIENT_COLUMNS} where r.token = $1::text`;
+/** Submit's read, in its transaction: the same, holding the recipient's row lock. */
+const LOCKED_BY_TOKEN_SQL = `select ${RECIPIENT_COLUMNS} where r.token = $1::text for update of r`;
+/** The deadline step's read. */
+const LOCKED_BY_ID_SQL = `select ${RECIPIENT_COLUMNS} where r.id = $1::integer for update of r`;
+
+const dateOf = (ms: number | string | null) => (ms === null ? null : new Date(Number(ms)));
+
+async function readRecipient(db: Db, text: string, key: string | number): Promise<RecipientRow | undefined> {
+  const [row] = await preparedQuery<Omit<RecipientRow, "started_at" | "deadline_at"> & { started_ms: number | null; deadline_ms: number | null }>(db, text, [key]);
+  if (!row) return undefined;
+  const { started_ms, deadline_ms, ...rest } = row;
+  return { ...rest, started_at: dateOf(started_ms), deadline_at: dateOf(deadline_ms) };
+}
+
+async function frozenTestOf(db: Db, recipient: RecipientRow): Promise<FrozenTest> {
+  const test = await frozenTest(db, recipient.test_id);
+  // A recipient's test exists as long as the recipient does (on delete cascade).
+  if (!test) throw notFound("Test");
+  return test;
+}
+
+async function findByToken(db: Db, token: string) {
+  const [recipient] = await db.select().from(recipients).where(eq(recipients.token, token));
   return recipient;
 }
 
-/**
- * The reads of the recipient's page, prepared once per database (the page is the busiest
- * one: every recipient opens it, and reloads it): Drizzle builds each query once. The
- * recipient comes with its test's settings in one read.
- */
-function buildTakingQueries(db: Db) {
-  const testId = sql.placeholder("testId");
-  return {
-    recipient: db
-      .select({ recipient: recipients, test: testColumns })
-      .from(recipients)
-      .innerJoin(tests, eq(tests.id, recipients.testId))
-      .where(eq(recipients.token, sql.placeholder("token")))
-      .prepare("taking_recipient"),
-    questions: db
-      .select({
-        id: testQuestions.id,
-        domainId: testQuestions.domainId,
-        prompt: testQuestions.prompt,
-        options: testQuestions.options,
-        correctIndex: testQuestions.correctIndex,
-        explanation: testQuestions.explanation,
-      })
-      .from(testQuestions)
-      .where(eq(testQuestions.testId, testId))
-      .prepare("taking_questions"),
-    domains: db.select({ domainId: testDomains.domainId, name: testDomains.name }).from(testDomains).where(eq(testDomains.testId, testId)).prepare("taking_domains"),
-    answers: db
-      .select({ questionId: answers.questionId, optionIndex: answers.optionIndex })
-      .from(answers)
-      .where(eq(answers.recipientId, sql.placeholder("recipientId")))
-      .prepare("taking_answers"),
-  };
-}
-
-const takingQueries = new WeakMap<Db, ReturnType<typeof buildTakingQueries>>();
-
-function queriesFor(db: Db) {
-  let queries = takingQueries.get(db);
-  if (!queries) takingQueries.set(db, (queries = buildTakingQueries(db)));
-  return queries;
-}
-
 /** A question's options as this recipient sees them: `order[shown]` is the option's index in the question. */
-function orderOf(recipient: Pick<Recipient, "optionOrders">, questionId: number, optionCount: number): number[] {
-  return recipient.optionOrders?.[String(questionId)] ?? Array.from({ length: optionCount }, (_, index) => index);
+function orderOf(recipient: Pick<RecipientRow, "option_orders">, questionId: number, optionCount: number): number[] {
+  return recipient.option_orders?.[String(questionId)] ?? Array.from({ length: optionCount }, (_, index) => index);
 }
 
 /**
  * Reads the personal link for its page. It changes nothing: a link scanner fetching it leaves
  * the recipient `sent`; only Start (a POST, `startTest`) starts the test. Before Start the view
- * carries the test's settings but no question. Unknown → undefined.
+ * carries the test's settings but no question. Unknown → undefined. One prepared statement
+ * (the recipient with its answers); the test comes from the per-process frozen copy.
  */
 export async function openTest(db: Db, token: string): Promise<TakingView | undefined> {
   if (!isTokenShaped(token)) return undefined;
-  const queries = queriesFor(db);
-  const [row] = await queries.recipient.execute({ token });
-  if (!row) return undefined;
-  const { recipient, test } = row;
+  const recipient = await readRecipient(db, RECIPIENT_BY_TOKEN_SQL, token);
+  if (!recipient) return undefined;
+  const test = await frozenTestOf(db, recipient);
   const now = new Date();
   const view: TakingView = {
     status: recipient.status,
@@ -124,7 +117,7 @@ export async function openTest(db: Db, token: string): Promise<TakingView | unde
     email: recipient.email,
     certification: test.certificationName,
     test: {
-      name: testName({ name: test.testName, certificationName: test.certificationName }),
+      name: testName(test),
       questions: test.questionCount,
       timeLimitMinutes: test.timeLimitMinutes,
       opensAt: test.opensAt?.toISOString() ?? null,
@@ -132,8 +125,8 @@ export async function openTest(db: Db, token: string): Promise<TakingView | unde
     },
     window: windowState(test, now),
     now: now.toISOString(),
-    startedAt: recipient.startedAt?.toISOString() ?? null,
-    deadline: recipient.deadlineAt?.toISOString() ?? null,
+    startedAt: recipient.started_at?.toISOString() ?? null,
+    deadline: recipient.deadline_at?.toISOString() ?? null,
     questions: [],
     answers: {},
     result: null,
@@ -142,24 +135,17 @@ export async function openTest(db: Db, token: string): Promise<TakingView | unde
   };
   if (recipient.status === "sent") return view;
 
-  const [questionRows, domainRows, given] = await Promise.all([
-    queries.questions.execute({ testId: recipient.testId }),
-    queries.domains.execute({ testId: recipient.testId }),
-    queries.answers.execute({ recipientId: recipient.id }),
-  ]);
-  const domainName = new Map(domainRows.map((d) => [d.domainId, d.name]));
-  const byId = new Map(questionRows.map((q) => [q.id, q]));
-  const ordered = recipient.questionOrder.map((id) => byId.get(id)).filter((q) => q !== undefined);
+  const ordered = recipient.question_order.map((id) => test.questions.get(id)).filter((q) => q !== undefined);
   const orders = new Map(ordered.map((q) => [q.id, orderOf(recipient, q.id, q.options.length)]));
   /** The position on this recipient's page of the question's option `index`. */
   const shown = (questionId: number, index: number) => orders.get(questionId)?.indexOf(index) ?? index;
   view.questions = ordered.map((q) => ({
     id: q.id,
-    domain: domainName.get(q.domainId) ?? "",
+    domain: test.domainName.get(q.domainId) ?? "",
     prompt: q.prompt,
     options: orders.get(q.id)!.map((index) => q.options[index]),
   }));
-  view.answers = Object.fromEntries(given.map((a) => [a.questionId, shown(a.questionId, a.optionIndex)]));
+  view.answers = Object.fromEntries((recipient.answers ?? []).map(([questionId, optionIndex]) => [questionId, shown(questionId, optionIndex)]));
   if (recipient.status === "completed") {
     view.result = recipient.result ? withPassed(recipient.result) : null;
     if (answersVisible(test, now)) {
@@ -171,7 +157,7 @@ export async function openTest(db: Db, token: string): Promise<TakingView | unde
   return view;
 }
 
-function attemptOf(recipient: Recipient): AttemptView {
+function attemptOf(recipient: { status: Recipient["status"]; startedAt: Date | null; deadlineAt: Date | null }): AttemptView {
   return { status: recipient.status, started_at: recipient.startedAt?.toISOString() ?? null, deadline: recipient.deadlineAt?.toISOString() ?? null };
 }
 
@@ -184,10 +170,10 @@ function attemptOf(recipient: Recipient): AttemptView {
  */
 export async function startTest(db: Db, token: string): Promise<AttemptView> {
   if (!isTokenShaped(token)) throw notFound("Test");
-  const [row] = await queriesFor(db).recipient.execute({ token });
-  if (!row) throw notFound("Test");
-  const { recipient, test } = row;
-  if (recipient.status !== "sent") return attemptOf(recipient);
+  const recipient = await readRecipient(db, RECIPIENT_BY_TOKEN_SQL, token);
+  if (!recipient) throw notFound("Test");
+  if (recipient.status !== "sent") return attemptOf({ status: recipient.status, startedAt: recipient.started_at, deadlineAt: recipient.deadline_at });
+  const test = await frozenTestOf(db, recipient);
   const now = new Date();
   const window = windowState(test, now);
   if (window === "not_open") throw conflict(`This test opens at ${utcDateTime(test.opensAt!)}.`);
@@ -206,15 +192,15 @@ export async function startTest(db: Db, token: string): Promise<AttemptView> {
   });
 }
 
-/** Why a recipient cannot change an answer now, or undefined if they can. */
-function answeringClosed(recipient: Pick<Recipient, "status" | "deadlineAt">, now: Date): AppError | undefined {
-  if (recipient.status === "completed") return conflict("This test has been submitted; answers can no longer change.");
-  if (recipient.status === "sent") return conflict("This test has not been started: press Start on the test's page first.");
-  if (recipient.deadlineAt && now >= recipient.deadlineAt) {
-    return conflict(`Time is up: the test ended at ${utcDateTime(recipient.deadlineAt)}; it is submitted with the answers given by then.`);
-  }
-  return undefined;
-}
+const SUBMITTED = "This test has been submitted; answers can no longer change.";
+const NOT_STARTED = "This test has not been started: press Start on the test's page first.";
+const timeUp = (deadline: Date) => `Time is up: the test ended at ${utcDateTime(deadline)}; it is submitted with the answers given by then.`;
+
+type SaveOutcome = "saved" | "not_found" | "completed" | "not_started" | "time_up" | "unknown_question" | "no_such_option";
+type SaveRow = { outcome: SaveOutcome; deadline_ms: number | null; answered: number | null; questions: number | null };
+
+const SAVE_ANSWER_SQL =
+  "select outcome, (extract(epoch from deadline) * 1000)::float8 as deadline_ms, answered, questions from taking_save_answer($1::text, $2::integer, $3::integer, $4::timestamptz)";
 
 /**
  * Saves one answer as it is given (the last one given for a question counts). `option` is a
@@ -222,69 +208,79 @@ function answeringClosed(recipient: Pick<Recipient, "status" | "deadlineAt">, no
  * recipient's option order, which only the server holds. Refused (409) before Start, after
  * submission and from the deadline on: the recipient row is updated first, under its lock,
  * and only while it is started and before its deadline, so an answer never lands after the
- * attempt was submitted.
+ * attempt was submitted. One round trip: the checks, the upsert and the count are the SQL
+ * function `taking_save_answer` (db/migrations/0022_taking_functions.sql); its outcome is
+ * mapped to the errors here.
  */
 export async function saveAnswer(db: Db, token: string, parsed: AnswerInput): Promise<AnswerSaved> {
-  const recipient = await findByToken(db, token);
-  if (!recipient) throw notFound("Test");
-  const closed = answeringClosed(recipient, new Date());
-  if (closed) throw closed;
-  let order = recipient.optionOrders?.[String(parsed.question_id)];
-  if (!recipient.optionOrders) {
-    // A recipient from before option orders: the question is read for its options.
-    const [question] = await db
-      .select({ options: testQuestions.options })
-      .from(testQuestions)
-      .where(and(eq(testQuestions.id, parsed.question_id), eq(testQuestions.testId, recipient.testId)));
-    order = question ? orderOf(recipient, parsed.question_id, question.options.length) : undefined;
+  if (!isTokenShaped(token)) throw notFound("Test");
+  const [row] = await preparedQuery<SaveRow>(db, SAVE_ANSWER_SQL, [token, parsed.question_id, parsed.option, new Date().toISOString()]);
+  switch (row.outcome) {
+    case "saved":
+      return { answered: row.answered!, questions: row.questions! };
+    case "not_found":
+      throw notFound("Test");
+    case "completed":
+      throw conflict(SUBMITTED);
+    case "not_started":
+      throw conflict(NOT_STARTED);
+    case "time_up":
+      throw conflict(timeUp(dateOf(row.deadline_ms)!));
+    case "unknown_question":
+      throw invalidFields([{ field: "question_id", message: "Not a question of this test." }]);
+    case "no_such_option":
+      throw invalidFields([{ field: "option", message: "No such option." }]);
   }
-  if (!order) throw invalidFields([{ field: "question_id", message: "Not a question of this test." }]);
-  if (parsed.option >= order.length) throw invalidFields([{ field: "option", message: "No such option." }]);
-  const optionIndex = order[parsed.option];
-  const now = new Date();
-  const saved = await db.transaction(async (tx) => {
-    const [open] = await tx
-      .update(recipients)
-      .set({ lastActivityAt: now })
-      .where(and(eq(recipients.id, recipient.id), eq(recipients.status, "started"), or(isNull(recipients.deadlineAt), gt(recipients.deadlineAt, now))))
-      .returning({ id: recipients.id });
-    if (!open) return false;
-    await tx
-      .insert(answers)
-      .values({ recipientId: recipient.id, questionId: parsed.question_id, optionIndex, answeredAt: now })
-      .onConflictDoUpdate({ target: [answers.recipientId, answers.questionId], set: { optionIndex, answeredAt: now } });
-    return true;
-  });
-  if (!saved) {
-    // Submitted (or timed out) since it was read: say why, as it stands now.
-    const current = (await findByToken(db, token))!;
-    throw answeringClosed(current, now) ?? conflict("This test has been submitted; answers can no longer change.");
-  }
-  const [{ answered }] = await db
-    .select({ answered: sql<number>`count(*)::int` })
-    .from(answers)
-    .where(eq(answers.recipientId, recipient.id));
-  return { answered, questions: recipient.questionOrder.length };
+}
+
+/** The answers of a locked recipient as the scorer takes them. */
+function attemptFrom(recipient: RecipientRow): Attempt {
+  return {
+    id: recipient.id,
+    email: recipient.email,
+    name: recipient.name,
+    questionOrder: recipient.question_order,
+    startedAt: recipient.started_at,
+    chosen: new Map(recipient.answers ?? []),
+  };
 }
 
 /**
  * Submits the test: before the deadline every question must be answered (422 names the
  * unanswered ones); from the deadline on it is submitted with the answers given, as the
- * deadline step would. Submitting again answers the same result and publishes nothing (the
- * recipient row is locked, so two submits at once, or a submit and the deadline step, are one).
+ * deadline step would. Submitting again answers the same result and publishes nothing.
+ * Usually two round trips and no transaction: the read (with the answers and the row's
+ * version), then one statement that completes the attempt only if the row is unchanged and
+ * publishes `test.completed` (`completeAttemptAtOnce`). When anything changed the row in
+ * between (a save, another submit, the deadline step), or the test e-mails results, it is
+ * completed the locked way: the row lock makes two submits, or a submit and the deadline
+ * step, one completion.
  */
 export async function submitTest(db: Db, token: string): Promise<ResultView> {
-  const found = await findByToken(db, token);
-  if (!found) throw notFound("Test");
-  if (found.status === "completed" && found.result) return withPassed(found.result);
-  if (found.status === "sent") throw conflict("This test has not been started: press Start on the test's page first.");
+  if (!isTokenShaped(token)) throw notFound("Test");
+  const read = await readRecipient(db, RECIPIENT_BY_TOKEN_SQL, token);
+  if (!read) throw notFound("Test");
+  if (read.status === "completed" && read.result) return withPassed(read.result);
+  if (read.status === "sent") throw conflict(NOT_STARTED);
+  const test = await frozenTestOf(db, read);
+  if (read.status === "started" && !test.sendResult) {
+    const done = await completeAttemptAtOnce(db, test, { ...attemptFrom(read), version: read.version! }, submission(read));
+    if (done) return done;
+  }
   return db.transaction(async (tx) => {
-    const recipient = (await findByToken(tx, token, true))!;
+    const recipient = await readRecipient(tx, LOCKED_BY_TOKEN_SQL, token);
+    if (!recipient) throw notFound("Test");
     if (recipient.status === "completed" && recipient.result) return withPassed(recipient.result);
-    const now = new Date();
-    const late = recipient.deadlineAt !== null && now >= recipient.deadlineAt;
-    return completeAttempt(tx, recipient, { allowUnanswered: late, at: late ? recipient.deadlineAt! : now });
+    if (recipient.status === "sent") throw conflict(NOT_STARTED);
+    return completeAttempt(tx, test, attemptFrom(recipient), submission(recipient));
   });
+}
+
+/** Before the deadline: now, every question answered; from it on: at the deadline, with the answers given. */
+function submission(recipient: RecipientRow): { allowUnanswered: boolean; at: Date } {
+  const now = new Date();
+  const late = recipient.deadline_at !== null && now >= recipient.deadline_at;
+  return { allowUnanswered: late, at: late ? recipient.deadline_at! : now };
 }
 
 const withPassed = (result: RecipientResult): ResultView => ({ ...result, passed: result.passed ?? null });
@@ -296,10 +292,11 @@ const withPassed = (result: RecipientResult): ResultView => ({ ...result, passed
  */
 export async function submitAtDeadline(db: Db, recipientId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [recipient] = await tx.select().from(recipients).where(eq(recipients.id, recipientId)).for("update");
-    if (!recipient || recipient.status !== "started" || !recipient.deadlineAt) return;
+    const recipient = await readRecipient(tx, LOCKED_BY_ID_SQL, recipientId);
+    if (!recipient || recipient.status !== "started" || !recipient.deadline_at) return;
     // Claimed by the database's clock; should this one lag, the step is retried shortly.
-    if (Date.now() < recipient.deadlineAt.getTime()) throw new Error(`recipient ${recipientId}'s deadline has not come yet`);
-    await completeAttempt(tx, recipient, { allowUnanswered: true, at: recipient.deadlineAt });
+    if (Date.now() < recipient.deadline_at.getTime()) throw new Error(`recipient ${recipientId}'s deadline has not come yet`);
+    const test = await frozenTestOf(tx, recipient);
+    await completeAttempt(tx, test, attemptFrom(recipient), { allowUnanswered: true, at: recipient.deadline_at });
   });
 }

@@ -23,3 +23,8 @@ export async function requireWorkspace() {
   if (!current) throw new AppError("unauthorized", "Sign in first.");
   return { user: { id: current.userId, email: current.email }, workspace: current.workspace };
 }
+
+/** No cookies in these tests: whoever `signInAs` named is looked up. */
+export function mayBeSignedIn(): boolean {
+  return true;
+}

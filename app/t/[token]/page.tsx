@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { StartPanel } from "@/components/taking/start-panel";
 import { TestResult } from "@/components/taking/test-result";
 import { TestRunner } from "@/components/taking/test-runner";
 import { getDb } from "@/db";
-import { currentUser } from "@/lib/auth/session";
+import { currentUser, mayBeSignedIn } from "@/lib/auth/session";
 import { loadForPage } from "@/lib/server/unavailable";
 import { openTest } from "@/lib/tests/taking";
 
@@ -15,7 +16,12 @@ export const metadata: Metadata = { title: "Your test", robots: { index: false, 
 
 export default async function TakeTestPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
-  const [view, user] = await Promise.all([loadForPage(async () => openTest(await getDb(), token)), currentUser()]);
+  const cookieNames = (await cookies()).getAll().map((cookie) => cookie.name);
+  // No session cookie: nobody is signed in, and the session lookup (a database read) is skipped.
+  const [view, user] = await Promise.all([
+    loadForPage(async () => openTest(await getDb(), token)),
+    mayBeSignedIn(cookieNames) ? currentUser() : undefined,
+  ]);
   if (!view) notFound();
   const signedIn = user !== undefined;
 
