@@ -1,8 +1,9 @@
 "use client";
 
+import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { UNAVAILABLE_DIGEST, unavailableCopy } from "@/lib/unavailable";
+import { UNAVAILABLE_DIGEST, UNAVAILABLE_RETRY_SECONDS, unavailableCopy } from "@/lib/unavailable";
 
 /** True for the error a page throws while the database is unavailable (see lib/server/unavailable.ts). */
 export function isUnavailable(error: unknown): boolean {
@@ -12,12 +13,19 @@ export function isUnavailable(error: unknown): boolean {
 /**
  * The page shown by error.tsx: "temporarily unavailable" during a database outage, a
  * generic apology for anything else. "Try again" reloads the whole page, so the server
- * decides afresh (and answers 503 from proxy.ts while the outage lasts).
+ * decides afresh (and answers 503 from proxy.ts while the outage lasts); during an outage
+ * the page also reloads itself every few seconds, as the proxy's page does.
  */
 export function ErrorPage({ error, otherwise }: { error: unknown; otherwise: { title: string; body: string } }) {
-  const { title, body } = isUnavailable(error) ? unavailableCopy : otherwise;
+  const unavailable = isUnavailable(error);
+  const { title, body } = unavailable ? unavailableCopy : otherwise;
+  useEffect(() => {
+    if (!unavailable) return;
+    const timer = window.setTimeout(() => window.location.reload(), UNAVAILABLE_RETRY_SECONDS * 1_000);
+    return () => window.clearTimeout(timer);
+  }, [unavailable]);
   return (
-    <main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center px-4 py-12" data-testid={isUnavailable(error) ? "unavailable" : "error"}>
+    <main className="mx-auto flex min-h-screen w-full max-w-md flex-col justify-center px-4 py-12" data-testid={unavailable ? "unavailable" : "error"}>
       <p className="mb-2 text-sm font-bold text-brand-600">Certify</p>
       <Card>
         <h1 className="text-xl font-semibold">{title}</h1>

@@ -49,8 +49,8 @@ const PROBE_MS = 1_000;
 
 /**
  * Called with an error met while using the database. A lost connection marks the database
- * down (pages are then answered 503 at once, see proxy.ts) and starts a probe that marks
- * it up again as soon as one query succeeds.
+ * down (pages are then answered 503 at once, see proxy.ts) and starts a probe (at once, then
+ * every second) that marks it up again as soon as one query succeeds.
  */
 export function reportDatabaseError(error: unknown): void {
   if (!isConnectionLost(error) || !markDatabaseDown()) return;
@@ -66,7 +66,9 @@ export function reportDatabaseError(error: unknown): void {
       if (databaseKnownDown()) setTimeout(probe, PROBE_MS).unref();
     }
   };
-  setTimeout(probe, PROBE_MS).unref();
+  // The first probe at once: a connection that died with an earlier outage (the server is
+  // back) must not keep pages on the unavailable page for a whole interval.
+  setTimeout(probe, 0).unref();
 }
 
 /** Migrations, then the catalog seed; safe to run from several instances at once. */

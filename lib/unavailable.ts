@@ -10,6 +10,9 @@ export const UNAVAILABLE_DIGEST = "certify:service-unavailable";
 
 export const unavailableCopy = {
   title: "Temporarily unavailable",
-  body: "We cannot reach our database for a moment. Nothing you saved is lost. Try again in a few seconds.",
+  body: "We cannot reach our database for a moment. Nothing you saved is lost. This page tries again by itself every few seconds.",
   retry: "Try again",
 } as const;
+
+/** How long the unavailable page waits before it loads the page again by itself (also its `Retry-After`). */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
