@@ -10,6 +10,7 @@ import { testContracts } from "@/lib/tests/contracts";
 import type { QuestionAnalysisView, TestAnalysisView } from "@/lib/tests/insight-schemas";
 import { Bar } from "./bars";
 import { formatPercent, plural } from "./format";
+import { StackedHead } from "./stacked-head";
 import { panelClass, stacked } from "./stacked-table";
 
 /** Below this many completed recipients the page says the figures are only indicative. */
@@ -106,15 +107,7 @@ function AnalysisBody({ data, weakOnly, setWeakOnly }: { data: TestAnalysisView;
       <div className={panelClass}>
         <table className={stacked.table} role="table">
           <caption className="sr-only">Analysis of each question</caption>
-          <thead className={stacked.head} role="rowgroup">
-            <tr role="row">
-              {["#", "Question", "Answered", "% right", "Discrimination", "Options chosen"].map((name) => (
-                <th key={name} scope="col" role="columnheader" className={stacked.headCell}>
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <StackedHead columns={["#", "Question", "Answered", "% right", "Discrimination", "Options chosen"]} />
           <tbody className={stacked.body} role="rowgroup">
             {shown.map((question) => (
               <QuestionRow key={question.question_id} question={question} />

@@ -26,6 +26,7 @@ import { formatPercent, plural } from "./format";
 import { parseRecipients } from "./parse-recipients";
 import { QuestionAnalysis } from "./question-analysis";
 import { RecipientsInput } from "./recipients-input";
+import { StackedHead } from "./stacked-head";
 import { panelClass, stacked } from "./stacked-table";
 import { TestSettingsSummary } from "./test-settings-summary";
 import { useUsage } from "./usage";
@@ -176,18 +177,7 @@ function Recipients({ test, onOpenSheet }: { test: TestView; onOpenSheet: (recip
       <div className={panelClass}>
         <table className={stacked.table} role="table">
           <caption className="sr-only">Recipients of test {test.code}, their status and results</caption>
-          <thead className={stacked.head} role="rowgroup">
-            <tr role="row">
-              {["Recipient", "Status", "Result", "By domain"].map((name) => (
-                <th key={name} scope="col" role="columnheader" className={stacked.headCell}>
-                  {name}
-                </th>
-              ))}
-              <th scope="col" role="columnheader" className={stacked.headCell}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
+          <StackedHead columns={["Recipient", "Status", "Result", "By domain", <span key="actions" className="sr-only">Actions</span>]} />
           <tbody className={stacked.body} role="rowgroup">
             {test.recipients.map((recipient) => {
               const resending = resend.isPending && resend.variables?.id === recipient.id;

@@ -13,6 +13,7 @@ import { testContracts } from "@/lib/tests/contracts";
 import type { TestSummaryView } from "@/lib/tests/schemas";
 import { Bar } from "./bars";
 import { formatDateTime } from "@/components/format/date";
+import { StackedHead } from "./stacked-head";
 import { panelClass, stacked } from "./stacked-table";
 
 const PER_PAGE = 25;
@@ -52,15 +53,7 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
       <div className={panelClass}>
         <table className={stacked.table} role="table">
           <caption className="sr-only">Tests, newest first</caption>
-          <thead className={stacked.head} role="rowgroup">
-            <tr role="row">
-              {["Test", "Certification", "Questions", "Recipients", "Started", "Completed", "Created"].map((name) => (
-                <th key={name} scope="col" role="columnheader" className={stacked.headCell}>
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <StackedHead columns={["Test", "Certification", "Questions", "Recipients", "Started", "Completed", "Created"]} />
           <tbody className={stacked.body} role="rowgroup">
             {tests.data?.data.map((test) => (
               <tr
