@@ -62,30 +62,27 @@ export function zip(name: string, content: Buffer, deflate: boolean): Buffer {
   const crc = crc32(content);
   const dosTime = (12 << 11) | (0 << 5);
   const dosDate = ((2024 - 1980) << 9) | (3 << 5) | 15;
+  // The fields both headers carry, in the same order: flags, method, time, date, CRC, sizes, name length.
+  const entry = (header: Buffer, at: number) => {
+    header.writeUInt16LE(0, at);
+    header.writeUInt16LE(deflate ? 8 : 0, at + 2);
+    header.writeUInt16LE(dosTime, at + 4);
+    header.writeUInt16LE(dosDate, at + 6);
+    header.writeUInt32LE(crc, at + 8);
+    header.writeUInt32LE(data.length, at + 12);
+    header.writeUInt32LE(content.length, at + 16);
+    header.writeUInt16LE(nameBytes.length, at + 20);
+  };
   const local = Buffer.alloc(30);
   local.writeUInt32LE(0x04034b50, 0);
   local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(0, 6);
-  local.writeUInt16LE(deflate ? 8 : 0, 8);
-  local.writeUInt16LE(dosTime, 10);
-  local.writeUInt16LE(dosDate, 12);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(content.length, 22);
-  local.writeUInt16LE(nameBytes.length, 26);
+  entry(local, 6);
   local.writeUInt16LE(0, 28);
   const central = Buffer.alloc(46);
   central.writeUInt32LE(0x02014b50, 0);
   central.writeUInt16LE(20, 4);
   central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(0, 8);
-  central.writeUInt16LE(deflate ? 8 : 0, 10);
-  central.writeUInt16LE(dosTime, 12);
-  central.writeUInt16LE(dosDate, 14);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(content.length, 24);
-  central.writeUInt16LE(nameBytes.length, 28);
+  entry(central, 8);
   central.writeUInt32LE(0, 42); // offset of the local header
   const centralOffset = local.length + nameBytes.length + data.length;
   const end = Buffer.alloc(22);
