@@ -18,6 +18,7 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import postgres from "postgres";
+import { serveUntilStopped } from "./support";
 
 const url = process.env.BARE_DATABASE_URL;
 const port = Number(process.env.BARE_PORT);
@@ -137,22 +138,9 @@ const server = http.createServer((req, res) => {
     else res.destroy();
   });
 });
-server.keepAliveTimeout = 65_000;
 
 server.listen(port, "127.0.0.1", () => {
   console.log(`bare-server (${admitMode ? "bare+admit" : "bare"}) listening on 127.0.0.1:${port}`);
 });
 
-let stopping = false;
-async function stop(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  server.close();
-  server.closeAllConnections();
-  await sql.end({ timeout: 2 }).catch(() => {});
-  process.exit(0);
-}
-process.once("SIGTERM", stop);
-process.once("SIGINT", stop);
-// The benchmark talks to us over an IPC channel only to notice when it goes away.
-process.once("disconnect", stop);
+serveUntilStopped(server, sql);

@@ -14,6 +14,7 @@
  */
 import http from "node:http";
 import postgres from "postgres";
+import { serveUntilStopped } from "./support";
 
 const url = process.env.BARE_DATABASE_URL;
 const port = Number(process.env.BARE_PORT);
@@ -99,18 +100,6 @@ const server = http.createServer((req, res) => {
     });
   });
 });
-server.keepAliveTimeout = 65_000;
 server.listen(port, "127.0.0.1", () => console.log(`exam-bare-server listening on 127.0.0.1:${port}`));
 
-let stopping = false;
-async function stop(): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  server.close();
-  server.closeAllConnections();
-  await sql.end({ timeout: 2 }).catch(() => {});
-  process.exit(0);
-}
-process.once("SIGTERM", stop);
-process.once("SIGINT", stop);
-process.once("disconnect", stop);
+serveUntilStopped(server, sql);

@@ -14,7 +14,7 @@
  * drops it at the end, whatever happens; stops by itself (overall timeout). See bench/README.md.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -27,7 +27,7 @@ import { createApiKey } from "@/lib/keys";
 import { createTestResultWebhook } from "@/lib/webhooks/endpoints";
 import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
 import { verifyCertification } from "@/tests/helpers/receivers";
-import { cpuSeconds, createBenchDatabase, dropBenchDatabase, freePort, sleep, startBenchRun, stopProcess, textTable, writeResults } from "./support";
+import { cpuSeconds, createBenchDatabase, dropBenchDatabase, freePort, keepLines, sleep, startBenchRun, startNextServer, stopProcess, textTable, writeResults } from "./support";
 
 // ---------------------------------------------------------------------------------------------
 // Settings: flags (--recipients 200) win over the environment (BENCH_RECIPIENTS=200).
@@ -349,29 +349,14 @@ async function main(): Promise<number> {
   // 2. One instance of the production build, with its embedded worker (webhooks to 127.0.0.1 allowed).
   const port = await freePort();
   const base = new URL(`http://127.0.0.1:${port}`);
-  const output: string[] = [];
-  server = spawn(process.execPath, [...config.nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_MAX: String(config.poolMax),
-      AUTH_URL: `http://localhost:${port}`,
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-      API_LOG: "off",
-      WEBHOOK_ALLOW_PRIVATE: "true",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
+  const started = startNextServer({
+    port,
+    nodeArgs: config.nodeArgs,
+    keep: 60,
+    env: { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: String(config.poolMax), AUTH_URL: `http://localhost:${port}`, WEBHOOK_ALLOW_PRIVATE: "true" },
   });
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) output.push(line);
-    if (output.length > 60) output.splice(0, output.length - 60);
-  };
-  server.stdout?.on("data", keep);
-  server.stderr?.on("data", keep);
+  server = started.proc;
+  const { output } = started;
   const probeAgent = new http.Agent({ keepAlive: true });
   agents.push(probeAgent);
   const upSince = performance.now();
@@ -509,7 +494,7 @@ async function main(): Promise<number> {
     stdio: ["ignore", "pipe", "pipe", "ipc"],
     env: { ...process.env, BARE_DATABASE_URL: databaseUrl, BARE_PORT: String(barePort), BARE_POOL_MAX: String(config.poolMax) },
   });
-  bare.stderr?.on("data", keep);
+  bare.stderr?.on("data", keepLines(output, 60));
   const bareBase = new URL(`http://127.0.0.1:${barePort}`);
   const bareProcess = bare.pid;
   const barePid = () => cpuSeconds(bareProcess);

@@ -13,8 +13,7 @@
  * database dropped at the end, also on error, Ctrl-C or the 3-minute overall timeout.
  * See bench/README.md.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -24,7 +23,7 @@ import { prepareDatabase } from "@/db";
 import { catalogCertificationId } from "@/db/seed";
 import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
 import { createTest } from "@/lib/tests/tests";
-import { cpuSeconds, createBenchDatabase, dropBenchDatabase, freePort, intEnv, sleep, startBenchRun, stopProcess } from "./support";
+import { cpuSeconds, createBenchDatabase, dropBenchDatabase, freePort, intEnv, sleep, startBenchRun, startNextServer, stopProcess } from "./support";
 import { createTestInput } from "@/lib/tests/schemas";
 
 const root = process.cwd();
@@ -100,29 +99,11 @@ async function main(): Promise<number | void> {
   // 2. The production build on a loopback port.
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const output: string[] = [];
   // BENCH_NODE_ARGS: extra Node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(/\s+/).filter(Boolean);
-  server = spawn(process.execPath, [...nodeArgs, "node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: databaseUrl,
-      AUTH_URL: base,
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-      API_LOG: "off",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-  });
-  const keep = (chunk: Buffer) => {
-    for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) output.push(line);
-    if (output.length > 40) output.splice(0, output.length - 40);
-  };
-  server.stdout?.on("data", keep);
-  server.stderr?.on("data", keep);
+  const started = startNextServer({ port, nodeArgs, keep: 40, env: { DATABASE_URL: databaseUrl, AUTH_URL: base } });
+  server = started.proc;
+  const { output } = started;
 
   const first = `${base}/t/${tokens[0]}`;
   const startedAt = performance.now();

@@ -4,9 +4,10 @@
  * time from /proc, the throw-away bench database and the report. No Next.js here: the scripts
  * run under plain Node (tsx).
  */
-import type { ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import type http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import postgres from "postgres";
@@ -145,6 +146,55 @@ export async function stopProcess(proc: ChildProcess | undefined, group: boolean
   const timer = setTimeout(() => signal("SIGKILL"), 5000);
   await exited;
   clearTimeout(timer);
+}
+
+/** A listener that keeps the last `max` non-empty lines a child prints in `lines` (for error messages). */
+export function keepLines(lines: string[], max: number): (chunk: Buffer) => void {
+  return (chunk) => {
+    for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) lines.push(line);
+    if (lines.length > max) lines.splice(0, lines.length - max);
+  };
+}
+
+/**
+ * `next start` of the existing production build on 127.0.0.1:`port`, spawned as the leader of
+ * its own process group (stop it with `stopProcess(proc, true)`), with what every benchmark
+ * gives it — NODE_ENV=production, a fresh AUTH_SECRET, no API log, no telemetry — then `env`.
+ * `output` keeps its last `keep` lines.
+ */
+export function startNextServer(options: { port: number; env: Record<string, string>; nodeArgs?: string[]; keep: number }): { proc: ChildProcess; output: string[] } {
+  const output: string[] = [];
+  const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), "node_modules/next/dist/bin/next", "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+    cwd: process.cwd(),
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, NODE_ENV: "production" as const, AUTH_SECRET: randomBytes(32).toString("base64url"), API_LOG: "off", NEXT_TELEMETRY_DISABLED: "1", ...options.env },
+  });
+  const keep = keepLines(output, options.keep);
+  proc.stdout?.on("data", keep);
+  proc.stderr?.on("data", keep);
+  return { proc, output };
+}
+
+/**
+ * The life of a bare server (bench/bare-server.ts, bench/exam-bare-server.ts): kept-alive
+ * connections, and on SIGTERM, SIGINT or the benchmark's IPC channel closing (it talks to us
+ * over it only to notice when it goes away), the server and its pool closed, then exit.
+ */
+export function serveUntilStopped(server: http.Server, sql: postgres.Sql): void {
+  server.keepAliveTimeout = 65_000;
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeAllConnections();
+    await sql.end({ timeout: 2 }).catch(() => {});
+    process.exit(0);
+  };
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+  process.once("disconnect", stop);
 }
 
 /** CPU seconds (user + system, all threads) a process has used so far; undefined off Linux or when unreadable. */
