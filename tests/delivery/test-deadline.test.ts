@@ -1,8 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "@/db";
-import { catalogCertificationId } from "@/db/seed";
-import { domains, events, recipients, scheduledSteps } from "@/db/schema";
+import { events, recipients, scheduledSteps } from "@/db/schema";
 import { EmbeddedWorker } from "@/lib/jobs/worker";
 import { createTestResultWebhook } from "@/lib/webhooks/endpoints";
 import { setPlan } from "@/lib/workspaces";
@@ -12,7 +11,7 @@ import * as startRoute from "@/app/api/t/[token]/start/route";
 import * as answerRoute from "@/app/api/t/[token]/answers/route";
 import * as submitRoute from "@/app/api/t/[token]/submit/route";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { createTrainer, type Trainer } from "../helpers/fixtures";
+import { catalogCertification, createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { receiverPool, verifyCertification } from "../helpers/receivers";
 import { correctPositions, tokenOf } from "../helpers/taking";
@@ -38,8 +37,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   trainer = await createTrainer(database.db);
   await setPlan(database.db, trainer.workspaceId, "pro");
-  certificationId = (await catalogCertificationId(database.db, "comptia-security-plus-sy0-701"))!;
-  domainIds = (await database.db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, certificationId)).orderBy(domains.position)).map((d) => d.id);
+  ({ certificationId, domainIds } = await catalogCertification(database.db));
 });
 
 afterEach(async () => {

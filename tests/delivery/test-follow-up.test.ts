@@ -1,7 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { catalogCertificationId } from "@/db/seed";
-import { domains, emailMessages, recipients, scheduledSteps, testQuestions, tests } from "@/db/schema";
+import { emailMessages, recipients, scheduledSteps, testQuestions, tests } from "@/db/schema";
 import { EmbeddedWorker } from "@/lib/jobs/worker";
 import { sendReminders, sendResultEmail } from "@/lib/tests/follow-up";
 import { submitTest } from "@/lib/tests/taking";
@@ -9,7 +8,7 @@ import { setPlan } from "@/lib/workspaces";
 import * as testsRoute from "@/app/api/v1/tests/route";
 import * as recipientsRoute from "@/app/api/v1/tests/[code]/recipients/route";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { createTrainer, type Trainer } from "../helpers/fixtures";
+import { catalogCertification, createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { answerAll, startAndOpen, tokenOf } from "../helpers/taking";
 import { sleep, waitUntil } from "./support";
@@ -30,8 +29,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   trainer = await createTrainer(database.db);
   await setPlan(database.db, trainer.workspaceId, "pro");
-  certificationId = (await catalogCertificationId(database.db, "comptia-security-plus-sy0-701"))!;
-  domainIds = (await database.db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, certificationId)).orderBy(domains.position)).map((d) => d.id);
+  ({ certificationId, domainIds } = await catalogCertification(database.db));
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((worker) => worker.stop()));

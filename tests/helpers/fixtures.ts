@@ -1,4 +1,7 @@
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
+import { domains } from "@/db/schema";
+import { catalogCertificationId } from "@/db/seed";
 import { createApiKey } from "@/lib/keys";
 import type { ApiScope } from "@/lib/keys/scopes";
 import { ensureUserWorkspace } from "@/lib/workspaces";
@@ -14,3 +17,11 @@ export async function createTrainer(db: Db, options: { email?: string; scopes?: 
   return { userId, email, workspace, workspaceId: workspace.id, key, secret };
 }
 export type Trainer = Awaited<ReturnType<typeof createTrainer>>;
+
+/** A catalog certification (by its seed slug) and its domains' ids in their order: what a test of it is made from. */
+export async function catalogCertification(db: Db, slug = "comptia-security-plus-sy0-701"): Promise<{ certificationId: number; domainIds: number[] }> {
+  const certificationId = await catalogCertificationId(db, slug);
+  if (!certificationId) throw new Error(`the catalog seed has no ${slug}`);
+  const rows = await db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, certificationId)).orderBy(asc(domains.position));
+  return { certificationId, domainIds: rows.map((row) => row.id) };
+}

@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogCertificationId } from "@/db/seed";
-import { classes, classInvitations, domains, emailMessages, users } from "@/db/schema";
+import { classes, classInvitations, emailMessages, users } from "@/db/schema";
 import { joinClass, resendInvitation } from "@/lib/classes/classes";
 import { saveAnswer, submitTest } from "@/lib/tests/taking";
 import { setPlan } from "@/lib/workspaces";
@@ -11,7 +10,7 @@ import * as invitationsRoute from "@/app/api/v1/classes/[id]/invitations/route";
 import * as progressRoute from "@/app/api/v1/classes/[id]/progress/route";
 import * as testsRoute from "@/app/api/v1/tests/route";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { createTrainer, type Trainer } from "../helpers/fixtures";
+import { catalogCertification, createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { startAndOpen } from "../helpers/taking";
 
@@ -21,8 +20,7 @@ let domainIds: number[];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  certificationId = (await catalogCertificationId(database.db, "comptia-network-plus-n10-009"))!;
-  domainIds = (await database.db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, certificationId)).orderBy(domains.position)).map((d) => d.id);
+  ({ certificationId, domainIds } = await catalogCertification(database.db, "comptia-network-plus-n10-009"));
 });
 afterAll(() => database.drop());
 

@@ -1,8 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "@/db";
-import { catalogCertificationId } from "@/db/seed";
-import { answers, domains, events, recipients, testDomains, testQuestions, tests, webhookDeliveries } from "@/db/schema";
+import { answers, events, recipients, testDomains, testQuestions, tests, webhookDeliveries } from "@/db/schema";
 import { mayBeSignedIn } from "@/lib/auth/session";
 import { frozenTest, type FrozenQuestion } from "@/lib/tests/frozen";
 import { completeAttemptAtOnce, scoreAnswers } from "@/lib/tests/scoring";
@@ -14,7 +13,7 @@ import * as startRoute from "@/app/api/t/[token]/start/route";
 import * as answerRoute from "@/app/api/t/[token]/answers/route";
 import * as submitRoute from "@/app/api/t/[token]/submit/route";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { createTrainer, type Trainer } from "../helpers/fixtures";
+import { catalogCertification, createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { correctPositions, tokenOf } from "../helpers/taking";
 
@@ -34,8 +33,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   trainer = await createTrainer(database.db);
   await setPlan(database.db, trainer.workspaceId, "pro");
-  certificationId = (await catalogCertificationId(database.db, "comptia-security-plus-sy0-701"))!;
-  domainIds = (await database.db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, certificationId)).orderBy(domains.position)).map((d) => d.id);
+  ({ certificationId, domainIds } = await catalogCertification(database.db));
   await createTestResultWebhook(database.db, trainer.workspaceId, { url: "https://results.example.com/hook" });
 });
 afterAll(() => database.drop());

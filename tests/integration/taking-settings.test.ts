@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogCertificationId } from "@/db/seed";
-import { answers, domains, events, recipients, scheduledSteps, testQuestions } from "@/db/schema";
+import { answers, events, recipients, scheduledSteps, testQuestions } from "@/db/schema";
 import { openTest } from "@/lib/tests/taking";
 import { setPlan } from "@/lib/workspaces";
 import * as testsRoute from "@/app/api/v1/tests/route";
@@ -11,7 +10,7 @@ import * as answerRoute from "@/app/api/t/[token]/answers/route";
 import * as submitRoute from "@/app/api/t/[token]/submit/route";
 import { sleep } from "../delivery/support";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { createTrainer, type Trainer } from "../helpers/fixtures";
+import { catalogCertification, createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { correctPositions, tokenOf } from "../helpers/taking";
 
@@ -30,8 +29,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   trainer = await createTrainer(database.db);
   await setPlan(database.db, trainer.workspaceId, "pro");
-  certificationId = (await catalogCertificationId(database.db, "comptia-security-plus-sy0-701"))!;
-  domainIds = (await database.db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, certificationId)).orderBy(domains.position)).map((d) => d.id);
+  ({ certificationId, domainIds } = await catalogCertification(database.db));
 });
 afterAll(() => database.drop());
 

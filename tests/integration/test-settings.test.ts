@@ -1,14 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogCertificationId } from "@/db/seed";
 import { rowsOf } from "@/db";
-import { certifications, domains, emailMessages, recipients, scheduledSteps, tests } from "@/db/schema";
+import { certifications, emailMessages, recipients, scheduledSteps, tests } from "@/db/schema";
 import { setPlan } from "@/lib/workspaces";
 import * as testsRoute from "@/app/api/v1/tests/route";
 import * as testRoute from "@/app/api/v1/tests/[code]/route";
 import * as recipientsRoute from "@/app/api/v1/tests/[code]/recipients/route";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { createTrainer, type Trainer } from "../helpers/fixtures";
+import { catalogCertification, createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 
 /**
@@ -27,9 +26,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   trainer = await createTrainer(database.db);
   await setPlan(database.db, trainer.workspaceId, "pro");
-  certificationId = (await catalogCertificationId(database.db, "comptia-security-plus-sy0-701"))!;
+  ({ certificationId, domainIds } = await catalogCertification(database.db));
   [{ name: certificationName }] = await database.db.select({ name: certifications.name }).from(certifications).where(eq(certifications.id, certificationId));
-  domainIds = (await database.db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, certificationId)).orderBy(domains.position)).map((d) => d.id);
 });
 afterAll(() => database.drop());
 

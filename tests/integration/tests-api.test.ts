@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogCertificationId } from "@/db/seed";
-import { answers, domains, emailMessages, events, recipients, testQuestions, tests, webhookDeliveries } from "@/db/schema";
+import { answers, emailMessages, events, recipients, testQuestions, tests, webhookDeliveries } from "@/db/schema";
 import { createCertification } from "@/lib/certification/catalog";
 import { createCertificationInput } from "@/lib/certification/schemas";
 import { openTest, saveAnswer, submitTest } from "@/lib/tests/taking";
@@ -12,7 +11,7 @@ import * as testRoute from "@/app/api/v1/tests/[code]/route";
 import * as recipientsRoute from "@/app/api/v1/tests/[code]/recipients/route";
 import * as resendRoute from "@/app/api/v1/tests/[code]/recipients/[id]/resend/route";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { createTrainer, type Trainer } from "../helpers/fixtures";
+import { catalogCertification, createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { answerAll, correctPositions, startAndOpen } from "../helpers/taking";
 
@@ -24,8 +23,7 @@ let domainIds: number[];
 beforeAll(async () => {
   database = await createTestDatabase();
   trainer = await createTrainer(database.db);
-  certificationId = (await catalogCertificationId(database.db, "comptia-security-plus-sy0-701"))!;
-  domainIds = (await database.db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, certificationId)).orderBy(domains.position)).map((d) => d.id);
+  ({ certificationId, domainIds } = await catalogCertification(database.db));
 });
 afterAll(() => database.drop());
 

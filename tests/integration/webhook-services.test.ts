@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { catalogCertificationId } from "@/db/seed";
-import { domains, events, webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import { events, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { publishEvent } from "@/lib/events/publish";
 import { EmbeddedWorker } from "@/lib/jobs/worker";
 import { submitTest } from "@/lib/tests/taking";
@@ -16,7 +15,7 @@ import * as testResultDeliveriesRoute from "@/app/api/app/test-result-webhooks/[
 import * as testsRoute from "@/app/api/v1/tests/route";
 import { settledDeliveries, sleep } from "../delivery/support";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
-import { createTrainer, type Trainer } from "../helpers/fixtures";
+import { catalogCertification, createTrainer, type Trainer } from "../helpers/fixtures";
 import { call, type CallResult } from "../helpers/http";
 import { receiverPool, verifyCertification } from "../helpers/receivers";
 import { signInAs } from "../helpers/session";
@@ -186,8 +185,7 @@ describe("delivery by service", () => {
     const testResult = (await dashboard(trainer).createTestResult({ url: results.url })).body as { id: string; secret: string };
     const allEvents = (await api.create(trainer.secret, { url: competition.url, events: [] })).body as { id: string };
 
-    const certificationId = (await catalogCertificationId(database.db, "comptia-security-plus-sy0-701"))!;
-    const domainIds = (await database.db.select({ id: domains.id }).from(domains).where(eq(domains.certificationId, certificationId)).orderBy(domains.position)).map((d) => d.id);
+    const { certificationId, domainIds } = await catalogCertification(database.db);
     const made = await call(testsRoute.POST, "/api/v1/tests", {
       method: "POST",
       key: trainer.secret,
