@@ -18,6 +18,7 @@ type TestJson = {
   code: string;
   name: string;
   time_limit_minutes: number | null;
+  closes_at: string | null;
   pass_mark: number | null;
   recipients: { id: number; email: string; status: string; started_at: string | null; completed_at: string | null; result?: { percent: number; correct: number; passed: boolean | null } }[];
 };
@@ -25,7 +26,8 @@ type TestJson = {
 test("a named test with a 1-minute limit and a pass mark: the start page, Start, a closed page, and the server submits at the deadline", async ({ browser }, testInfo) => {
   test.setTimeout(240_000);
   const receiver = await startReceiver({ path: "/hooks/settings" });
-  const trainerContext = await browser.newContext();
+  // The trainer is in Paris: the window is picked in that zone, which the form names.
+  const trainerContext = await browser.newContext({ timezoneId: "Europe/Paris" });
   const recipientContext = await browser.newContext();
   try {
     const trainer = await trainerContext.newPage();
@@ -51,6 +53,8 @@ test("a named test with a 1-minute limit and a pass mark: the start page, Start,
     await trainer.getByLabel("Name", { exact: true }).fill("Week 1 cloud check");
     await trainer.getByLabel("Time limit (minutes)").fill("1");
     await trainer.getByLabel("Pass mark (%)").fill("80");
+    await expect(trainer.getByTestId("time-zone-note")).toContainText("Times in your time zone (Europe/Paris, UTC+01:00)");
+    await trainer.getByLabel("Closes").fill("2099-12-01T18:00");
     await keepScreenshot(trainer, "test-settings-new-test", testInfo);
     await trainer.getByRole("button", { name: "Create test" }).click();
     await expect(trainer).toHaveURL(/\/tests\/[^/]+$/);
@@ -62,7 +66,8 @@ test("a named test with a 1-minute limit and a pass mark: the start page, Start,
     const row = trainer.locator(`[data-testid="recipient-row"][data-email="${rita}"]`);
     await expect(row).toHaveAttribute("data-status", "sent");
     const readTest = async () => (await (await trainer.request.get(`/api/v1/tests/${code}`)).json()) as TestJson;
-    expect(await readTest()).toMatchObject({ name: "Week 1 cloud check", time_limit_minutes: 1, pass_mark: 80 });
+    // 18:00 in Paris on 1 December is 17:00 UTC.
+    expect(await readTest()).toMatchObject({ name: "Week 1 cloud check", time_limit_minutes: 1, pass_mark: 80, closes_at: "2099-12-01T17:00:00.000Z" });
 
     // Listed by name.
     await trainer.goto("/tests");

@@ -24,7 +24,7 @@ import { formatDateTime, formatWindow } from "@/components/format/date";
 import { ctfActions, isTransitional, type CtfAction } from "./format";
 import { MembersSection } from "./members-section";
 import { SnapshotSection } from "./snapshot-section";
-import { LocalWindow } from "./time-zone";
+import { LocalWindow } from "@/components/format/time-zone";
 import { HostNote, StatusBadge } from "./ui";
 
 /**

@@ -1,7 +1,7 @@
 import type { UseFormReturn } from "react-hook-form";
 import { Checkbox, TextArea, TextInput } from "@/components/forms/inputs";
 import type { CompetitionValues } from "./competition-forms";
-import { ZoneNote } from "./time-zone";
+import { ZoneNote } from "@/components/format/time-zone";
 
 /** Title, description, window (picked in the browser's zone, which the form names) and visibility: the fields of a new competition and of its Edit form. */
 export function CompetitionFields({ form, idPrefix }: { form: UseFormReturn<CompetitionValues, unknown, unknown>; idPrefix: string }) {

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { flagModes } from "@/db/schema/statuses";
 import { checkedBy } from "@/components/forms/checked-by";
 import { createChallengeInput, createCtfInput, createDeploymentInput, generateChallengeInput, updateCtfInput, type CtfView } from "@/lib/ctf/schemas";
-import { cleanHints, isoToLocalInput, localInputToIso } from "./format";
+import { isoToLocalInput, localInputToIso } from "@/components/format/date-input";
+import { cleanHints } from "./format";
 
 /**
  * The competition forms as the trainer fills them (times as `datetime-local` text in the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldLabel } from "./field-labels";
+import { fieldLabel, fieldMessage } from "./field-labels";
 
 describe("fieldLabel", () => {
   it("labels top-level fields in words", () => {
@@ -32,5 +32,20 @@ describe("fieldLabel", () => {
   it("numbers CSV rows as the file's lines are numbered", () => {
     expect(fieldLabel("rows.5.prompt")).toBe("Row 5, question");
     expect(fieldLabel("rows.7")).toBe("Row 7");
+  });
+
+  it("puts the API's messages in the form's words: no field key is left in them", () => {
+    expect(fieldMessage("url must be an absolute http:// or https:// URL.")).toBe("Must be an absolute http:// or https:// URL.");
+    expect(fieldMessage("ends_at must be after starts_at.")).toBe("Must be after “Start”.");
+    expect(fieldMessage("Must be after opens_at.")).toBe("Must be after “Opens”.");
+    expect(fieldMessage("secret must be 16 to 128 characters.")).toBe("Must be 16 to 128 characters.");
+    expect(fieldMessage("after_close needs closes_at: set when the test closes, or choose after_submit or never.")).toBe(
+      "“After the test closes” needs “Closes”: set when the test closes, or choose “After they submit” or never.",
+    );
+    expect(fieldMessage("Give either duration_minutes or ends_at.")).toBe("Give either “Duration (minutes)” or “End”.");
+    // What is not a field key stays as written, and a message already in words is unchanged.
+    expect(fieldMessage("Enter a valid e-mail address (found \"ada_at_example\").")).toBe("Enter a valid e-mail address (found \"ada_at_example\").");
+    expect(fieldMessage("website must be filled in.")).toBe("website must be filled in.");
+    expect(fieldMessage(fieldMessage("ends_at must be after starts_at."))).toBe("Must be after “Start”.");
   });
 });

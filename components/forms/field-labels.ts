@@ -92,6 +92,35 @@ export function fieldLabel(path: string, itemName?: ItemName): string {
   return words.join(", ");
 }
 
+/** Values of a field that appear in its messages, as the form offers them. */
+const valueLabels: Record<string, string> = {
+  after_submit: "After they submit",
+  after_close: "After the test closes",
+  case_insensitive: "Any case",
+};
+
+const leadingKey = /^([a-z][a-z0-9_]*) (must|is|needs|cannot|may)\b/;
+const snakeWord = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
+
+/**
+ * A message in the form's words. The API names fields by their keys ("url must be an absolute
+ * http:// or https:// URL.", "Must be after opens_at."), which suits an integrator; a form shows
+ * the message under the field's label, so a leading key is dropped ("Must be an absolute…") and
+ * any other key or value reads as the form names it ("Must be after “Opens”.").
+ */
+export function fieldMessage(message: string): string {
+  const lead = leadingKey.exec(message);
+  let text = message;
+  if (lead && Object.hasOwn(labels, lead[1])) {
+    const rest = message.slice(lead[1].length + 1);
+    text = rest.charAt(0).toUpperCase() + rest.slice(1);
+  }
+  return text.replace(snakeWord, (word) => {
+    const label = Object.hasOwn(labels, word) ? labels[word] : Object.hasOwn(valueLabels, word) ? valueLabels[word] : undefined;
+    return label ? `“${label}”` : word;
+  });
+}
+
 function itemOf(list: string, index: number): string {
   // Options are lettered as the forms show them; rows are numbered as the CSV's lines are.
   if (list === "options") return `Option ${String.fromCharCode(65 + index)}`;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { get, type FieldErrors, type FieldValues } from "react-hook-form";
-import { fieldLabel, type ItemName } from "./field-labels";
+import { fieldLabel, fieldMessage, type ItemName } from "./field-labels";
 
 /** What a control needs to be tied to its label, hint and error. */
 export type ControlProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
@@ -49,7 +49,7 @@ export function FieldMessage({ id, error }: { id?: string; error?: string }) {
   if (!error) return null;
   return (
     <p id={id} className="text-xs font-medium text-red-700" data-testid="field-error">
-      {error}
+      {fieldMessage(error)}
     </p>
   );
 }
@@ -66,7 +66,7 @@ export function errorAt<T extends FieldValues>(errors: FieldErrors<T>, path: str
     if (!value || typeof value !== "object") return;
     const entry = value as { message?: unknown; type?: unknown };
     if (typeof entry.message === "string" && entry.type !== undefined) {
-      messages.push(at === path ? entry.message : `${fieldLabel(at, itemName)}: ${entry.message}`);
+      messages.push(at === path ? fieldMessage(entry.message) : `${fieldLabel(at, itemName)}: ${fieldMessage(entry.message)}`);
     }
     for (const [key, child] of Object.entries(value)) {
       // A list's own error sits under `root`: it is the list's, not an item's.

@@ -1,7 +1,7 @@
 import type { FieldErrors, FieldValues } from "react-hook-form";
 import { ApiMessage } from "@/components/ui/api-message";
 import { Notice } from "@/components/ui/card";
-import { fieldLabel, type ItemName } from "./field-labels";
+import { fieldLabel, fieldMessage, type ItemName } from "./field-labels";
 
 type Leaf = { path: string; message: string };
 
@@ -37,15 +37,21 @@ export function FormErrors<T extends FieldValues>({ errors, itemName }: { errors
       ) : (
         <p className="font-semibold">Some fields must be corrected.</p>
       )}
-      {fields.length ? (
-        <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="field-errors">
-          {fields.map((field) => (
-            <li key={field.path}>
-              <span className="font-medium">{fieldLabel(field.path, itemName)}:</span> {field.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldErrorList fields={fields} itemName={itemName} />
     </Notice>
+  );
+}
+
+/** Field errors listed each under its human label, in the form's words: "Address: Must be an absolute… URL." */
+export function FieldErrorList({ fields, itemName }: { fields: Leaf[]; itemName?: ItemName }) {
+  if (!fields.length) return null;
+  return (
+    <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="field-errors">
+      {fields.map((field, index) => (
+        <li key={`${field.path}-${index}`}>
+          <span className="font-medium">{fieldLabel(field.path, itemName)}:</span> {fieldMessage(field.message)}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,5 +1,5 @@
 import { RequestError } from "@/components/fetch-json";
-import { fieldLabel } from "@/components/forms/field-labels";
+import { FieldErrorList } from "@/components/forms/form-errors";
 import { ApiMessage } from "@/components/ui/api-message";
 import { Notice } from "@/components/ui/card";
 
@@ -15,15 +15,7 @@ export function RequestErrorNotice({ error }: { error: unknown }) {
       <p className={fields.length ? "font-semibold" : undefined} data-testid="request-error">
         {error instanceof Error ? <ApiMessage text={error.message} /> : "Something went wrong."}
       </p>
-      {fields.length ? (
-        <ul className="mt-1 list-disc space-y-0.5 pl-5" data-testid="field-errors">
-          {fields.map((field, index) => (
-            <li key={`${field.field}-${index}`}>
-              <span className="font-medium">{fieldLabel(field.field)}:</span> {field.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <FieldErrorList fields={fields.map(({ field, message }) => ({ path: field, message }))} />
     </Notice>
   );
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { TestView } from "@/lib/tests/schemas";
 import { copyOf, defaultSettings, newTestSchema, type NewTestValues } from "./schema";
 
@@ -42,7 +42,14 @@ const blank: NewTestValues = {
 };
 
 describe("the new-test form's settings", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
   it("a copy creates the same setup: certification, domains with their counts, every setting, named “(copy)”", () => {
+    // The window is shown and read in the trainer's zone: the same instants go back.
+    vi.stubEnv("TZ", "Europe/Paris");
+    expect(copyOf(source)).toMatchObject({ opens_at: "2099-03-01T09:00", closes_at: "2099-03-08T19:30" });
     const parsed = newTestSchema.safeParse({ ...blank, ...copyOf(source), recipientsText: "ada@example.com" });
     expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
     expect(parsed.data).toEqual({
@@ -55,14 +62,16 @@ describe("the new-test form's settings", () => {
       send_email: true,
       name: "Week 3 quiz (copy)",
       time_limit_minutes: 45,
-      opens_at: "2099-03-01T08:00:00Z",
-      closes_at: "2099-03-08T18:30:00Z",
+      opens_at: "2099-03-01T09:00:00+01:00",
+      closes_at: "2099-03-08T19:30:00+01:00",
       pass_mark: 72.5,
       shuffle_options: false,
       show_answers: "after_close",
       reminder_after_hours: 24,
       send_result: true,
     });
+    expect(Date.parse(parsed.data!.opens_at!)).toBe(Date.parse(source.opens_at!));
+    expect(Date.parse(parsed.data!.closes_at!)).toBe(Date.parse(source.closes_at!));
   });
 
   it("sends the defaults for blank settings, and the server's rules reach the form's fields", () => {

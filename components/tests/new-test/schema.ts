@@ -1,6 +1,7 @@
 import type { UseFormReturn } from "react-hook-form";
 import { z } from "zod";
 import { checkedBy } from "@/components/forms/checked-by";
+import { isoToLocalInput, localInputToBody } from "@/components/format/date-input";
 import { creationRules } from "@/lib/tests/rules";
 import { showAnswersPolicies } from "@/db/schema/statuses";
 import { createTestInput, type CreateTestInput, type TestView } from "@/lib/tests/schemas";
@@ -27,7 +28,7 @@ export const newTestValues = z.object({
   // Settings as typed: blank means "none" (the body's null) or the default (name).
   name: z.string(),
   time_limit_minutes: z.string(),
-  /** `datetime-local` values, read as UTC (every date the app shows is UTC). */
+  /** `datetime-local` values, read in the browser's zone (components/format/date-input.ts). */
   opens_at: z.string(),
   closes_at: z.string(),
   pass_mark: z.string(),
@@ -64,8 +65,8 @@ export function copyOf(test: TestView): Partial<NewTestValues> {
     perDomain: Object.fromEntries(test.domains.map((d) => [String(d.id), String(d.questions)])),
     name: `${test.name} (copy)`.slice(0, 200),
     time_limit_minutes: test.time_limit_minutes === null ? "" : String(test.time_limit_minutes),
-    opens_at: test.opens_at ? test.opens_at.slice(0, 16) : "",
-    closes_at: test.closes_at ? test.closes_at.slice(0, 16) : "",
+    opens_at: test.opens_at ? isoToLocalInput(test.opens_at) : "",
+    closes_at: test.closes_at ? isoToLocalInput(test.closes_at) : "",
     pass_mark: test.pass_mark === null ? "" : String(test.pass_mark),
     shuffle_options: test.shuffle_options,
     show_answers: test.show_answers,
@@ -76,8 +77,6 @@ export function copyOf(test: TestView): Partial<NewTestValues> {
 
 /** A typed number (decimals allowed), null when blank, NaN when not a number (the body's schema says what is wrong). */
 const optionalNumber = (text: string): number | null => (text.trim() === "" ? null : /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN);
-/** A `datetime-local` value read as UTC, as an ISO string; null when blank. */
-const utcInstant = (text: string): string | null => (text.trim() === "" ? null : `${text.trim()}${text.trim().length === 16 ? ":00" : ""}Z`);
 
 /** A typed count, or NaN (the body's schema says what is wrong with it). */
 const count = (text: string | undefined): number => (text !== undefined && /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
@@ -88,8 +87,8 @@ export function toCreateTestBody(values: NewTestValues): CreateTestInput {
     send_email: values.send_email,
     ...(values.name.trim() ? { name: values.name } : {}),
     time_limit_minutes: optionalNumber(values.time_limit_minutes),
-    opens_at: utcInstant(values.opens_at),
-    closes_at: utcInstant(values.closes_at),
+    opens_at: localInputToBody(values.opens_at),
+    closes_at: localInputToBody(values.closes_at),
     pass_mark: optionalNumber(values.pass_mark),
     shuffle_options: values.shuffle_options,
     show_answers: values.show_answers,

@@ -1,6 +1,7 @@
 "use client";
 
 import { Checkbox, Select, TextInput } from "@/components/forms/inputs";
+import { ZoneNote } from "@/components/format/time-zone";
 import { Card } from "@/components/ui/card";
 import { MAX_REMINDER_HOURS, MAX_TIME_LIMIT_MINUTES } from "@/lib/tests/schemas";
 import type { NewTestFormApi } from "./schema";
@@ -8,7 +9,7 @@ import type { NewTestFormApi } from "./schema";
 /**
  * 5. Settings, all optional with the API's defaults: the name, a time limit, the window, a
  * pass mark, option shuffling, what the recipients see of the answers, one reminder and the
- * result by e-mail. Times are UTC, as every date the app shows.
+ * result by e-mail. The window is picked in the browser's zone, which the step names.
  */
 export function SettingsStep({ form, certification }: { form: NewTestFormApi; certification?: string }) {
   return (
@@ -41,8 +42,11 @@ export function SettingsStep({ form, certification }: { form: NewTestFormApi; ce
             step="any"
             hint="0 to 100; blank: no pass mark. Results then show passed or not."
           />
-          <TextInput form={form} name="opens_at" id="test-opens-at" type="datetime-local" hint="UTC. Blank: open at once." />
-          <TextInput form={form} name="closes_at" id="test-closes-at" type="datetime-local" hint="UTC. Blank: never closes. An attempt in progress is submitted then." />
+          <div className="sm:col-span-2">
+            <ZoneNote id="test-window-zone" />
+          </div>
+          <TextInput form={form} name="opens_at" id="test-opens-at" type="datetime-local" hint="Blank: open at once." />
+          <TextInput form={form} name="closes_at" id="test-closes-at" type="datetime-local" hint="Blank: never closes. An attempt in progress is submitted then." />
           <Select form={form} name="show_answers" id="test-show-answers" hint="What recipients see of the correct answers and explanations.">
             <option value="after_submit">After they submit</option>
             <option value="after_close">After the test closes (needs a closing time)</option>

@@ -1,8 +1,8 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { formatWindow } from "@/components/format/date";
-import { localZoneLabel } from "./format";
+import { formatWindow } from "./date";
+import { localZoneLabel } from "./date-input";
 
 const noSubscription = () => () => {};
 
