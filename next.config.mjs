@@ -18,8 +18,8 @@ const securityHeaders = [
 const tokenPages = ["/t/:token*", "/api/t/:token*", "/join/:token*", "/c/join/:token*"];
 
 /**
- * `.ci/run` builds a fresh clone right after its typecheck step (`tsc --noEmit`, the same
- * compiler over the same tsconfig.json) and throws the clone away afterwards. It sets
+ * `.ci/run` builds a fresh clone beside its typecheck step (`npm run typecheck`, over the same
+ * tsconfig.json; a type error fails that step) and throws the clone away afterwards. It sets
  * CI_FRESH_BUILD=1 so that build neither checks the types a second time nor writes Turbopack's
  * build cache, which no later build would read. Every other build does both.
  */

@@ -12,7 +12,9 @@
  * against the same database: e2e/rate-limit.spec.ts checks the limiter is exact across both.
  *
  * Artifacts (screenshots of every test, traces of failures, the HTML report and the key
- * pages' full-page screenshots) land in e2e/artifacts/.
+ * pages' full-page screenshots) land in e2e/artifacts/. E2E_ARTIFACTS=off leaves out the
+ * screenshots and traces: CI sets it (a throwaway clone keeps nothing, and rendering them was
+ * about a fifth of the browsers' CPU time); a failure still prints its error and call log.
  */
 import { defineConfig, devices } from "@playwright/test";
 
@@ -20,6 +22,7 @@ import { defineConfig, devices } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SECOND_PORT = PORT + 1;
 const databaseUrl = process.env.DATABASE_URL;
+const artifacts = process.env.E2E_ARTIFACTS !== "off";
 
 function appServer(port: number) {
   const env: Record<string, string> = {
@@ -80,8 +83,8 @@ export default defineConfig({
   reporter: [["list"], ["html", { outputFolder: "e2e/artifacts/report", open: "never" }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    screenshot: "on",
-    trace: "retain-on-failure",
+    screenshot: artifacts ? "on" : "off",
+    trace: artifacts ? "retain-on-failure" : "off",
   },
   projects: [
     // First in the queue: journeys that mostly wait on a real clock (test-settings waits out a

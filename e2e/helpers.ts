@@ -74,6 +74,7 @@ export async function expectSignedIn(page: Page, email: string): Promise<void> {
 
 /** Full-page screenshot kept under e2e/artifacts/screenshots/ (and attached to the report). */
 export async function keepScreenshot(page: Page, name: string, testInfo: import("@playwright/test").TestInfo) {
+  if (process.env.E2E_ARTIFACTS === "off") return;
   const file = path.join(testInfo.project.testDir, "artifacts", "screenshots", `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: "image/png" });

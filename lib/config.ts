@@ -242,7 +242,7 @@ const secretVariables = new Set<VariableName>([
  * .env.example but not part of the app's configuration. Read by scripts/with-pg-db.mjs and
  * playwright.config.ts themselves.
  */
-export const toolingVariables = ["PG_ADMIN_URL", "CHROMIUM_PATH", "E2E_PORT", "E2E_WORKERS"] as const;
+export const toolingVariables = ["PG_ADMIN_URL", "CHROMIUM_PATH", "E2E_PORT", "E2E_WORKERS", "E2E_ARTIFACTS"] as const;
 
 /** Rules between variables: each names the variable to fix. Run on values that parsed. */
 const rules: Array<{ needs: VariableName[]; check(values: Values): Array<[VariableName, string]> }> = [

@@ -4,6 +4,7 @@ import type { AnyContract } from "@/lib/api/contract";
 import { setPlan } from "@/lib/workspaces";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
+import { isLimiterTable, rowCounter } from "../helpers/row-counts";
 import { contractRoutes, type ServedRoute } from "../helpers/routes";
 import { samples } from "../helpers/samples";
 import type { SampleWorld } from "../helpers/samples/types";
@@ -138,38 +139,14 @@ async function send(route: Route, attempt: Attempt) {
   return { status: response.status, json, text };
 }
 
-let tableNames: string[] | undefined;
-async function tables(): Promise<string[]> {
-  tableNames ??= (
-    await database.query<{ name: string }>(
-      "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
-    )
-  ).map((t) => t.name);
-  return tableNames;
-}
-/** The rate limiters' own bookkeeping: counting a refused request is their job, not a write. */
-const isLimiterTable = (name: string) => name.startsWith("rate_limit");
-
-/**
- * Row counts of every table: a refused request must leave them all as they were. Run ~2,500
- * times, so prepared once: planning its 30-odd subqueries again each time was a quarter of the
- * file's time on PGlite (its one connection keeps the statement; on PostgreSQL postgres.js
- * prepares it on each pooled connection by itself).
- */
-let countQuery: string | undefined;
-async function rowCounts(): Promise<string> {
-  if (!countQuery) {
-    const counted = (await tables()).filter((name) => !isLimiterTable(name));
-    countQuery = `select ${counted.map((name) => `(select count(*) from "${name}")::int as "${name}"`).join(", ")}`;
-    if (database.kind === "pglite") await database.query(`prepare row_counts as ${countQuery}`);
-  }
-  return JSON.stringify((await database.query(database.kind === "pglite" ? "execute row_counts" : countQuery))[0]);
-}
+/** Row counts of every table but the limiters' logs: a refused request must leave them all as they were. */
+let countRows: () => Promise<Record<string, number>>;
+const rowCounts = async () => JSON.stringify(await (countRows ??= rowCounter(database, isLimiterTable))());
 
 /** Fuzzing measures input handling, not the limiters: every attempt starts with empty logs. */
 async function clearRateLogs(): Promise<void> {
   await database.query("update api_keys set request_log = '{}', create_log = '{}'");
-  for (const name of (await tables()).filter(isLimiterTable)) await database.query(`delete from "${name}"`);
+  await database.query("delete from rate_limit_buckets");
 }
 
 function validParams(route: Route): Record<string, string> {

@@ -1,7 +1,4 @@
-import { count, getTableName, is } from "drizzle-orm";
-import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import * as schema from "@/db/schema";
 import type { AnyContract } from "@/lib/api/contract";
 import { revokeApiKey } from "@/lib/keys";
 import { apiScopes } from "@/lib/keys/scopes";
@@ -9,6 +6,7 @@ import { setPlan } from "@/lib/workspaces";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call, type CallResult } from "../helpers/http";
+import { isLimiterTable, rowCounter } from "../helpers/row-counts";
 import { contractRoutes, pathWith, type ServedRoute } from "../helpers/routes";
 import { samples } from "../helpers/samples";
 import type { Sample, SampleWorld } from "../helpers/samples/types";
@@ -35,8 +33,11 @@ const sameOrigin = { origin: "http://localhost", "x-forwarded-host": "localhost"
 const otherOrigin = { origin: "https://evil.example", "x-forwarded-host": "localhost" };
 
 let database: TestDatabase;
+/** Rows in every table but the rate-limit logs (each call writes those by design). */
+let rowCounts: () => Promise<Record<string, number>>;
 beforeAll(async () => {
   database = await createTestDatabase();
+  rowCounts = rowCounter(database, isLimiterTable);
 });
 afterAll(() => database.drop());
 
@@ -45,16 +46,6 @@ it("has a sample for every contract", async () => {
   expect(missing).toEqual([]);
 });
 
-/** Rows in every table but the rate-limit logs (each call writes those by design). */
-async function rowCounts(): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of Object.values(schema)) {
-    if (!is(table, PgTable) || table === schema.rateLimitBuckets || table === schema.providerPacing) continue;
-    const [row] = await database.db.select({ n: count() }).from(table);
-    counts[getTableName(table)] = row.n;
-  }
-  return counts;
-}
 
 /** Values of the same shape as `params` that name nothing. */
 function absentParams(params: Record<string, string>): Record<string, string> {
