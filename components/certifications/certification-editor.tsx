@@ -12,6 +12,7 @@ import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { plural } from "@/components/tests/format";
 import { RequestErrorNotice } from "@/components/tests/request-error";
+import { BackLink } from "@/components/ui/back-link";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
@@ -55,11 +56,7 @@ export function CertificationEditor({ id, initial }: { id: number; initial: Cert
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/certifications" className="text-brand-700 underline-offset-2 hover:underline">
-          ← All certifications
-        </Link>
-      </p>
+      <BackLink href="/certifications">All certifications</BackLink>
       <PageHeader
         title={data.name}
         description={`${data.vendor}${data.code ? ` · ${data.code}` : ""} · ${plural(data.domains.length, "domain")} · ${plural(data.questions, "question")}. Tests already sent keep the questions they were sent with.`}

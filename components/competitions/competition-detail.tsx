@@ -2,7 +2,6 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { usePageQuery } from "@/components/use-page-query";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { callApi } from "@/components/api";
@@ -10,8 +9,10 @@ import { FormErrors } from "@/components/forms/form-errors";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
+import { BackLink } from "@/components/ui/back-link";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
+import { NotLoaded } from "@/components/ui/not-loaded";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
@@ -40,17 +41,12 @@ export function CompetitionDetail({ id, initial, options }: { id: string; initia
     refetchInterval: (query) => (query.state.data && isTransitional(query.state.data.status) ? 2_000 : false),
   });
 
-  if (ctf.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (!ctf.data) return <Notice tone="error">{ctf.error?.message ?? "The competition could not be loaded."}</Notice>;
+  if (!ctf.data) return <NotLoaded query={ctf} failure="The competition could not be loaded." />;
   const data = ctf.data;
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/competitions" className="text-brand-700 underline-offset-2 hover:underline">
-          ← All competitions
-        </Link>
-      </p>
+      <BackLink href="/competitions">All competitions</BackLink>
       <div className="space-y-6">
         <Overview ctf={data} />
         <ChallengesSection ctf={data} options={options} />
