@@ -14,6 +14,7 @@ import { formatDateTime } from "@/components/format/date";
 import { plural } from "@/components/tests/format";
 import { useUsage, type UsageView } from "@/components/tests/usage";
 import { Card, Notice } from "@/components/ui/card";
+import { numeric, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/api/paging";
 import type { ClassSummaryView, CreateClassInput } from "@/lib/classes/schemas";
 import { queryKeys } from "@/lib/query-keys";
@@ -151,39 +152,31 @@ function ClassList({ classes, loading, error }: { classes?: Page<ClassSummaryVie
   }
   return (
     <Card className="p-0">
-      <div className="overflow-x-auto" role="region" aria-label="Classes" tabIndex={0}>
-        <table className="w-full min-w-[640px] text-left text-sm">
-          <caption className="sr-only">Classes, newest first</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-2">Name</th>
-              <th scope="col" className="px-4 py-2">Certification</th>
-              <th scope="col" className="px-4 py-2 text-right">Students joined</th>
-              <th scope="col" className="px-4 py-2 text-right">Pending invitations</th>
-              <th scope="col" className="px-4 py-2">Created</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {classes.data.map((klass) => (
-              <tr key={klass.id} data-testid="class-row" data-class-id={klass.id} className="hover:bg-slate-50">
-                <th scope="row" className="px-4 py-3 font-medium">
-                  <Link href={`/classes/${klass.id}`} className="text-brand-700 underline-offset-2 hover:underline">
-                    {klass.name}
-                  </Link>
-                </th>
-                <td className="px-4 py-3">{klass.certification}</td>
-                <td className="px-4 py-3 text-right tabular-nums" data-testid="class-students">
-                  {klass.students}
-                </td>
-                <td className="px-4 py-3 text-right tabular-nums" data-testid="class-pending">
-                  {klass.pending_invitations}
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(klass.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        label="Classes"
+        caption="Classes, newest first"
+        minWidth="min-w-[640px]"
+        inset="px-4"
+        columns={["Name", "Certification", numeric("Students joined"), numeric("Pending invitations"), "Created"]}
+      >
+        {classes.data.map((klass) => (
+          <tr key={klass.id} data-testid="class-row" data-class-id={klass.id} className="hover:bg-slate-50">
+            <th scope="row" className="px-4 py-3 font-medium">
+              <Link href={`/classes/${klass.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+                {klass.name}
+              </Link>
+            </th>
+            <td className="px-4 py-3">{klass.certification}</td>
+            <td className="px-4 py-3 text-right tabular-nums" data-testid="class-students">
+              {klass.students}
+            </td>
+            <td className="px-4 py-3 text-right tabular-nums" data-testid="class-pending">
+              {klass.pending_invitations}
+            </td>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(klass.created_at)}</td>
+          </tr>
+        ))}
+      </ScrollTable>
     </Card>
   );
 }

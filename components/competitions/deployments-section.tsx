@@ -10,6 +10,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
+import { actionsColumn, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/api/paging";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import { deploymentPlayContracts } from "@/lib/ctf/deployment-play-contracts";
@@ -68,69 +69,58 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
         ) : null}
         {list && list.length === 0 ? <p className="p-5 text-sm text-slate-600">No standalone deployments yet.</p> : null}
         {list?.length ? (
-          <div className="overflow-x-auto" role="region" aria-label="Standalone deployments" tabIndex={0}>
-            <table className="w-full min-w-[720px] text-left text-sm">
-              <caption className="sr-only">Standalone deployments of this competition&rsquo;s challenges, newest first</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-2">Challenge</th>
-                  <th scope="col" className="px-4 py-2">Status</th>
-                  <th scope="col" className="px-4 py-2">Address</th>
-                  <th scope="col" className="px-4 py-2">Window</th>
-                  <th scope="col" className="px-4 py-2">Solves</th>
-                  <th scope="col" className="px-4 py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.map((deployment) => (
-                  <tr key={deployment.id} data-testid="deployment-row" data-status={deployment.status} data-deployment-id={deployment.id} className="align-top">
-                    <th scope="row" className="px-4 py-3 font-medium">
-                      {deployment.challenge_title}
-                    </th>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={deployment.status} />
-                      {deployment.status === "stopped" && deployment.stop_reason ? (
-                        <span className="mt-1 block text-xs text-slate-500">{stopReasons[deployment.stop_reason] ?? deployment.stop_reason}</span>
-                      ) : null}
-                      {deployment.status === "deploy_failed" && deployment.last_error ? (
-                        <span className="mt-1 block break-words text-xs text-red-700">{deployment.last_error}</span>
-                      ) : null}
-                    </td>
-                    <td className="px-4 py-3">
-                      {deployment.status === "live" && deployment.url ? (
-                        <a href={deployment.url} target="_blank" rel="noreferrer" className="break-all text-brand-700 underline underline-offset-2">
-                          {deployment.url}
-                        </a>
-                      ) : (
-                        <span className="text-slate-400">—</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3 text-slate-600">{formatWindow(deployment.starts_at, deployment.ends_at)}</td>
-                    <td className="px-4 py-3">
-                      <DeploymentSolves deploymentId={deployment.id} title={deployment.challenge_title} />
-                    </td>
-                    <td className="px-4 py-3 text-right">
-                      {deployment.status === "live" ? (
-                        <Button
-                          type="button"
-                          variant="danger"
-                          disabled={stop.isPending}
-                          aria-label={`Stop the deployment of ${deployment.challenge_title}`}
-                          onClick={() => {
-                            if (window.confirm(`Stop the deployment of "${deployment.challenge_title}" now? Its page goes offline.`)) stop.mutate(deployment);
-                          }}
-                        >
-                          {stop.isPending && stop.variables?.id === deployment.id ? "Stopping…" : "Stop"}
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            label="Standalone deployments"
+            caption="Standalone deployments of this competition&rsquo;s challenges, newest first"
+            minWidth="min-w-[720px]"
+            inset="px-4"
+            columns={["Challenge", "Status", "Address", "Window", "Solves", actionsColumn]}
+          >
+            {list.map((deployment) => (
+              <tr key={deployment.id} data-testid="deployment-row" data-status={deployment.status} data-deployment-id={deployment.id} className="align-top">
+                <th scope="row" className="px-4 py-3 font-medium">
+                  {deployment.challenge_title}
+                </th>
+                <td className="px-4 py-3">
+                  <StatusBadge status={deployment.status} />
+                  {deployment.status === "stopped" && deployment.stop_reason ? (
+                    <span className="mt-1 block text-xs text-slate-500">{stopReasons[deployment.stop_reason] ?? deployment.stop_reason}</span>
+                  ) : null}
+                  {deployment.status === "deploy_failed" && deployment.last_error ? (
+                    <span className="mt-1 block break-words text-xs text-red-700">{deployment.last_error}</span>
+                  ) : null}
+                </td>
+                <td className="px-4 py-3">
+                  {deployment.status === "live" && deployment.url ? (
+                    <a href={deployment.url} target="_blank" rel="noreferrer" className="break-all text-brand-700 underline underline-offset-2">
+                      {deployment.url}
+                    </a>
+                  ) : (
+                    <span className="text-slate-400">—</span>
+                  )}
+                </td>
+                <td className="px-4 py-3 text-slate-600">{formatWindow(deployment.starts_at, deployment.ends_at)}</td>
+                <td className="px-4 py-3">
+                  <DeploymentSolves deploymentId={deployment.id} title={deployment.challenge_title} />
+                </td>
+                <td className="px-4 py-3 text-right">
+                  {deployment.status === "live" ? (
+                    <Button
+                      type="button"
+                      variant="danger"
+                      disabled={stop.isPending}
+                      aria-label={`Stop the deployment of ${deployment.challenge_title}`}
+                      onClick={() => {
+                        if (window.confirm(`Stop the deployment of "${deployment.challenge_title}" now? Its page goes offline.`)) stop.mutate(deployment);
+                      }}
+                    >
+                      {stop.isPending && stop.variables?.id === deployment.id ? "Stopping…" : "Stop"}
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
         ) : null}
       </Card>
     </section>
