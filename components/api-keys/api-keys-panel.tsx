@@ -126,7 +126,7 @@ export function ApiKeysPanel() {
           </tbody>
         </table>
       </Card>
-      {revoke.error ? <RequestErrorNotice error={revoke.error} /> : null}
+      <RequestErrorNotice error={revoke.error} />
     </div>
   );
 }

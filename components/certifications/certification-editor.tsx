@@ -346,11 +346,7 @@ function QuestionItem({ question, number, certificationId }: { question: Questio
               {remove.isPending ? "Deleting…" : "Delete"}
             </Button>
           </div>
-          {remove.error ? (
-            <div className="mt-2">
-              <RequestErrorNotice error={remove.error} />
-            </div>
-          ) : null}
+          <RequestErrorNotice error={remove.error} className="mt-2" />
         </>
       )}
     </li>

@@ -37,8 +37,8 @@ export function ChallengeFiles({ ctfId, challenge, archived, maxFileBytes }: { c
     <div className="space-y-3" data-testid="challenge-files" data-challenge={challenge.title}>
       <h4 className="text-sm font-semibold">Files of {challenge.title}</h4>
       {files.isLoading ? <p className="text-sm text-slate-600">Loading files…</p> : null}
-      {files.error ? <RequestErrorNotice error={files.error} /> : null}
-      {remove.error ? <RequestErrorNotice error={remove.error} /> : null}
+      <RequestErrorNotice error={files.error} />
+      <RequestErrorNotice error={remove.error} />
       {files.data && !list.length ? <p className="text-sm text-slate-600">No files: players get the description only.</p> : null}
       {list.length ? (
         <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 bg-white">
@@ -131,7 +131,7 @@ function UploadForm({ ctfId, challengeId, maxFileBytes, onUploaded }: { ctfId: s
         </p>
       ) : null}
       {problem ? <Notice tone="error">{problem}</Notice> : null}
-      {upload.error ? <RequestErrorNotice error={upload.error} /> : null}
+      <RequestErrorNotice error={upload.error} />
       {upload.isSuccess ? <Notice tone="success">&ldquo;{upload.data.name}&rdquo; uploaded.</Notice> : null}
     </form>
   );

@@ -299,16 +299,8 @@ function ChallengeTable({
       {!deployed && !archived && challenges?.some((challenge) => challengeCan("publish", challenge.status)) ? (
         <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-600">Challenges can be published once the competition is deployed.</p>
       ) : null}
-      {act.error ? (
-        <div className="px-4 pt-3">
-          <RequestErrorNotice error={act.error} />
-        </div>
-      ) : null}
-      {reveal.error ? (
-        <div className="px-4 pt-3">
-          <RequestErrorNotice error={reveal.error} />
-        </div>
-      ) : null}
+      <RequestErrorNotice error={act.error} className="px-4 pt-3" />
+      <RequestErrorNotice error={reveal.error} className="px-4 pt-3" />
       {!challenges?.length ? (
         <p className="p-5 text-sm text-slate-600">No challenges yet{archived ? "." : ": add one or generate one above."}</p>
       ) : (

@@ -176,11 +176,7 @@ function Overview({ ctf }: { ctf: CtfView }) {
           </Notice>
         </div>
       ) : null}
-      {action.error ? (
-        <div className="mt-4">
-          <RequestErrorNotice error={action.error} />
-        </div>
-      ) : null}
+      <RequestErrorNotice error={action.error} className="mt-4" />
 
       <p className="mt-4 text-xs text-slate-500">
         <HostNote host={ctf.host} />

@@ -56,11 +56,7 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
       </div>
       <DeployForm ctf={ctf} />
       <Card className="p-0">
-        {stop.error ? (
-          <div className="px-4 pt-3">
-            <RequestErrorNotice error={stop.error} />
-          </div>
-        ) : null}
+        <RequestErrorNotice error={stop.error} className="px-4 pt-3" />
         {deployments.isLoading ? <p className="p-5 text-sm text-slate-600">Loading deployments…</p> : null}
         {deployments.error && !list ? (
           <div className="p-4">

@@ -73,7 +73,7 @@ export function MembersSection({ ctf }: { ctf: CtfView }) {
         </Card>
       )}
       {sent ? <Notice tone="success">{sent.invitations > 1 ? `Invitation sent again to ${sent.email}.` : `Invitation sent to ${sent.email}.`}</Notice> : null}
-      {reinvite.error ? <RequestErrorNotice error={reinvite.error} /> : null}
+      <RequestErrorNotice error={reinvite.error} />
       <Card className="p-0">
         {members.isLoading ? <p className="p-5 text-sm text-slate-600">Loading members…</p> : null}
         {members.error && !list ? (

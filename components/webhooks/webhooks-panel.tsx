@@ -48,7 +48,7 @@ export function WebhooksPanel() {
           <CheckboxList form={form} name="events" id="webhook-events" hint="None ticked: every event." choices={events} />
         </ApiForm>
       </Card>
-      {remove.error ? <RequestErrorNotice error={remove.error} /> : null}
+      <RequestErrorNotice error={remove.error} />
 
       {webhooks.isLoading ? <p className="text-sm text-slate-500">Loading…</p> : null}
       {webhooks.data?.data.length === 0 ? <p className="text-sm text-slate-600">No endpoint yet.</p> : null}
@@ -120,7 +120,7 @@ export function EndpointCard({
           </Button>
         </div>
       </div>
-      {sendTest.error ? <RequestErrorNotice error={sendTest.error} /> : null}
+      <RequestErrorNotice error={sendTest.error} />
       {open ? (
         <div className="mt-4 overflow-x-auto">
           {deliveries.data?.length === 0 ? <p className="text-sm text-slate-600">No delivery yet.</p> : null}
