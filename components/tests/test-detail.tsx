@@ -28,7 +28,7 @@ import { formatPercent, plural } from "./format";
 import { parseRecipients } from "./parse-recipients";
 import { QuestionAnalysis } from "./question-analysis";
 import { RecipientsInput } from "./recipients-input";
-import { StackedHead } from "./stacked-head";
+import { StackedHead, StackedLabel } from "./stacked-head";
 import { panelClass, stacked } from "./stacked-table";
 import { TestSettingsSummary } from "./test-settings-summary";
 import { useUsage } from "./usage";
@@ -218,9 +218,7 @@ function Recipients({ test, onOpenSheet }: { test: TestView; onOpenSheet: (recip
                   <td role="cell" className={`${stacked.cell} col-span-2 whitespace-nowrap`}>
                     {recipient.result ? (
                       <>
-                        <span aria-hidden="true" className={stacked.label}>
-                          Result
-                        </span>
+                        <StackedLabel>Result</StackedLabel>
                         <span data-testid="recipient-percent" className="text-lg font-semibold tabular-nums">
                           {formatPercent(recipient.result.percent)}
                         </span>

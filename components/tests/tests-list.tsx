@@ -13,7 +13,7 @@ import { testContracts } from "@/lib/tests/contracts";
 import type { TestSummaryView } from "@/lib/tests/schemas";
 import { Bar } from "./bars";
 import { formatDateTime } from "@/components/format/date";
-import { StackedHead } from "./stacked-head";
+import { StackedHead, StackedLabel } from "./stacked-head";
 import { panelClass, stacked } from "./stacked-table";
 
 const PER_PAGE = 25;
@@ -77,24 +77,9 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
                   {test.certification}
                   {test.class_id ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Class</span> : null}
                 </td>
-                <td role="cell" className={`${stacked.cell} tabular-nums max-md:order-2`}>
-                  <span aria-hidden="true" className={stacked.label}>
-                    Questions
-                  </span>
-                  {test.questions}
-                </td>
-                <td role="cell" className={`${stacked.cell} tabular-nums max-md:order-2`}>
-                  <span aria-hidden="true" className={stacked.label}>
-                    Recipients
-                  </span>
-                  {test.recipients}
-                </td>
-                <td role="cell" className={`${stacked.cell} tabular-nums max-md:order-2`}>
-                  <span aria-hidden="true" className={stacked.label}>
-                    Started
-                  </span>
-                  {test.started}
-                </td>
+                <CountCell label="Questions" count={test.questions} />
+                <CountCell label="Recipients" count={test.recipients} />
+                <CountCell label="Started" count={test.started} />
                 <td role="cell" className={`${stacked.cell} col-span-3 max-md:order-3`}>
                   <span data-testid="test-completed" className="block whitespace-nowrap tabular-nums">
                     {`${test.completed} / ${test.recipients} completed`}
@@ -123,5 +108,15 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
         </nav>
       ) : null}
     </div>
+  );
+}
+
+/** A count of a test's row: a number, named in front of it on phones. */
+function CountCell({ label, count }: { label: string; count: number }) {
+  return (
+    <td role="cell" className={`${stacked.cell} tabular-nums max-md:order-2`}>
+      <StackedLabel>{label}</StackedLabel>
+      {count}
+    </td>
   );
 }
