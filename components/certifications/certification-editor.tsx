@@ -15,6 +15,7 @@ import { RequestErrorNotice } from "@/components/tests/request-error";
 import { BackLink } from "@/components/ui/back-link";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { inputClass } from "@/components/ui/field";
 import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
 import {
@@ -334,17 +335,15 @@ function QuestionItem({ question, number, certificationId }: { question: Questio
             <Button type="button" variant="secondary" onClick={() => setEditing(true)} aria-describedby={`question-${question.id}-prompt`}>
               Edit
             </Button>
-            <Button
-              type="button"
+            <ConfirmButton
               variant="danger"
               disabled={remove.isPending}
               aria-describedby={`question-${question.id}-prompt`}
-              onClick={() => {
-                if (confirm("Delete this question? Tests already sent keep their copy.")) remove.mutate();
-              }}
+              question={"Delete this question? Tests already sent keep their copy."}
+              onConfirm={() => remove.mutate()}
             >
               {remove.isPending ? "Deleting…" : "Delete"}
-            </Button>
+            </ConfirmButton>
           </div>
           <RequestErrorNotice error={remove.error} className="mt-2" />
         </>

@@ -16,6 +16,7 @@ import { RequestErrorNotice } from "@/components/tests/request-error";
 import { buttonClass, Button } from "@/components/ui/button";
 import { BackLink } from "@/components/ui/back-link";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmailAddress } from "@/components/ui/email-address";
 import { NotLoaded } from "@/components/ui/not-loaded";
 import { actionsColumn, numeric, ScrollTable } from "@/components/ui/table";
@@ -129,17 +130,15 @@ function StudentsSection({ klass }: { klass: ClassView }) {
               </th>
               <td className="whitespace-nowrap px-5 py-3 text-slate-600">{formatDateTime(student.joined_at)}</td>
               <td className="whitespace-nowrap px-5 py-3 text-right">
-                <Button
-                  type="button"
+                <ConfirmButton
                   variant="secondary"
                   disabled={remove.isPending}
                   aria-label={`Remove ${student.email} from the class`}
-                  onClick={() => {
-                    if (confirm(`Remove ${student.email} from ${klass.name}? Their place is freed; results of tests already sent are kept.`)) remove.mutate(student);
-                  }}
+                  question={`Remove ${student.email} from ${klass.name}? Their place is freed; results of tests already sent are kept.`}
+                  onConfirm={() => remove.mutate(student)}
                 >
                   {remove.isPending && remove.variables?.id === student.id ? "Removing…" : "Remove"}
-                </Button>
+                </ConfirmButton>
               </td>
             </tr>
           ))}
@@ -220,17 +219,15 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
                     >
                       {sending ? "Sending…" : "Re-send"}
                     </Button>
-                    <Button
-                      type="button"
+                    <ConfirmButton
                       variant="secondary"
                       disabled={resend.isPending || cancel.isPending}
                       aria-label={`Cancel the invitation to ${invitation.email}`}
-                      onClick={() => {
-                        if (confirm(`Cancel the invitation to ${invitation.email}? Its link stops working and the place is freed.`)) cancel.mutate(invitation);
-                      }}
+                      question={`Cancel the invitation to ${invitation.email}? Its link stops working and the place is freed.`}
+                      onConfirm={() => cancel.mutate(invitation)}
                     >
                       {cancel.isPending && cancel.variables?.id === invitation.id ? "Cancelling…" : "Cancel"}
-                    </Button>
+                    </ConfirmButton>
                   </div>
                 </td>
               </tr>

@@ -4,8 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { callApi, uploadFile } from "@/components/api";
 import { RequestErrorNotice } from "@/components/tests/request-error";
-import { Button, buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { urlOf } from "@/lib/api/contract";
 import { formatBytes } from "@/lib/api/values";
 import { fileContracts } from "@/lib/ctf/file-contracts";
@@ -54,17 +55,15 @@ export function ChallengeFiles({ ctfId, challenge, archived, maxFileBytes }: { c
                 {file.sha256.slice(0, 12)}…
               </span>
               {changeable ? (
-                <Button
-                  type="button"
+                <ConfirmButton
                   variant="danger"
                   disabled={remove.isPending}
                   aria-label={`Delete the file ${file.name}`}
-                  onClick={() => {
-                    if (window.confirm(`Delete the file "${file.name}"? Players will no longer be able to download it.`)) remove.mutate(file);
-                  }}
+                  question={`Delete the file "${file.name}"? Players will no longer be able to download it.`}
+                  onConfirm={() => remove.mutate(file)}
                 >
                   {remove.isPending && remove.variables?.id === file.id ? "Deleting…" : "Delete"}
-                </Button>
+                </ConfirmButton>
               ) : null}
             </li>
           ))}

@@ -14,6 +14,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { actionsColumn, numeric, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/api/paging";
 import { artifactContracts } from "@/lib/ctf/artifact-contracts";
@@ -26,8 +27,24 @@ import { type CtfOptions } from "./api";
 import { ChallengeFiles } from "./challenge-files";
 import { generateSchema, hintRowsKept, newChallengeSchema, type ChallengeBody, type GenerateBody } from "./competition-forms";
 import { challengeCan, isTransitional } from "./format";
-import { confirmReveal, RevealedFlag } from "./revealed-flag";
+import { RevealedFlag, revealQuestion } from "./revealed-flag";
 import { StatusBadge } from "./ui";
+
+/** A button of a challenge's row: shown when the challenge's status allows its `rule` (./format.ts); deleting asks first. */
+type ChallengeButton = {
+  action: "publish" | "unpublish" | "delete";
+  rule: Parameters<typeof challengeCan>[0];
+  label: string;
+  running?: string;
+  variant: "secondary" | "danger";
+  question?: (title: string) => string;
+};
+
+const challengeButtons: ChallengeButton[] = [
+  { action: "publish", rule: "publish", label: "Publish", running: "Publishing…", variant: "secondary" },
+  { action: "unpublish", rule: "unpublish", label: "Unpublish", running: "Unpublishing…", variant: "secondary" },
+  { action: "delete", rule: "remove", label: "Delete", variant: "danger", question: (title) => `Delete the challenge "${title}"?` },
+];
 
 export function useChallenges(ctfId: string) {
   return useQuery({
@@ -271,7 +288,7 @@ function ChallengeTable({
   // The challenge whose files are shown below its row (one at a time).
   const [filesOf, setFilesOf] = useState<string | null>(null);
   const act = useMutation({
-    mutationFn: ({ challenge, action }: { challenge: ChallengeView; action: "publish" | "unpublish" | "delete" }): Promise<unknown> =>
+    mutationFn: ({ challenge, action }: { challenge: ChallengeView; action: ChallengeButton["action"] }): Promise<unknown> =>
       action === "delete"
         ? callApi(ctfContracts.deleteChallenge, { params: { ctf_id: ctf.id, challenge_id: challenge.id } })
         : callApi(ctfContracts[action], { params: { ctf_id: ctf.id, challenge_id: challenge.id } }),
@@ -354,56 +371,33 @@ function ChallengeTable({
                       </Button>
                       {archived ? null : (
                         <>
-                          {challengeCan("publish", challenge.status) ? (
-                            <Button
-                              type="button"
-                              variant="secondary"
-                              disabled={act.isPending || !deployed}
-                              title={deployed ? undefined : "Deploy the competition first"}
-                              aria-label={`Publish ${challenge.title}`}
-                              onClick={() => act.mutate({ challenge, action: "publish" })}
-                            >
-                              {busy ? "Publishing…" : "Publish"}
-                            </Button>
-                          ) : null}
-                          {challengeCan("unpublish", challenge.status) ? (
-                            <Button
-                              type="button"
-                              variant="secondary"
-                              disabled={act.isPending}
-                              aria-label={`Unpublish ${challenge.title}`}
-                              onClick={() => act.mutate({ challenge, action: "unpublish" })}
-                            >
-                              {busy ? "Unpublishing…" : "Unpublish"}
-                            </Button>
-                          ) : null}
-                          {challengeCan("remove", challenge.status) ? (
-                            <Button
-                              type="button"
-                              variant="danger"
-                              disabled={act.isPending}
-                              aria-label={`Delete ${challenge.title}`}
-                              onClick={() => {
-                                if (window.confirm(`Delete the challenge "${challenge.title}"?`)) act.mutate({ challenge, action: "delete" });
-                              }}
-                            >
-                              Delete
-                            </Button>
-                          ) : null}
+                          {challengeButtons
+                            .filter(({ rule }) => challengeCan(rule, challenge.status))
+                            .map(({ action, label, running, variant, question }) => (
+                              <ConfirmButton
+                                key={action}
+                                variant={variant}
+                                disabled={act.isPending || (action === "publish" && !deployed)}
+                                title={action === "publish" && !deployed ? "Deploy the competition first" : undefined}
+                                aria-label={`${label} ${challenge.title}`}
+                                question={question?.(challenge.title)}
+                                onConfirm={() => act.mutate({ challenge, action })}
+                              >
+                                {busy && running ? running : label}
+                              </ConfirmButton>
+                            ))}
                         </>
                       )}
                       {challenge.template && challenge.status !== "generating" && !shown ? (
-                        <Button
-                          type="button"
+                        <ConfirmButton
                           variant="ghost"
                           disabled={reveal.isPending}
                           aria-label={`Reveal the flag of ${challenge.title}`}
-                          onClick={() => {
-                            if (confirmReveal(challenge.title)) reveal.mutate(challenge);
-                          }}
+                          question={revealQuestion(challenge.title)}
+                          onConfirm={() => reveal.mutate(challenge)}
                         >
                           {reveal.isPending && reveal.variables?.id === challenge.id ? "Revealing…" : "Reveal flag"}
-                        </Button>
+                        </ConfirmButton>
                       ) : null}
                     </div>
                   </td>

@@ -12,6 +12,7 @@ import { RequestErrorNotice } from "@/components/tests/request-error";
 import { BackLink } from "@/components/ui/back-link";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { NotLoaded } from "@/components/ui/not-loaded";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import type { CtfView } from "@/lib/ctf/schemas";
@@ -107,19 +108,15 @@ function Overview({ ctf }: { ctf: CtfView }) {
         </div>
         <div className="flex flex-wrap gap-2" data-testid="ctf-actions">
           {actions.map((which) => (
-            <Button
+            <ConfirmButton
               key={which}
-              type="button"
               variant={which === "deploy" ? "primary" : which === "delete" ? "danger" : "secondary"}
               disabled={action.isPending}
-              onClick={() => {
-                const question = confirmations[which]?.(ctf);
-                if (question && !window.confirm(question)) return;
-                action.mutate(which);
-              }}
+              question={confirmations[which]?.(ctf)}
+              onConfirm={() => action.mutate(which)}
             >
               {action.isPending && action.variables === which ? `${actionLabels[which](ctf)}…` : actionLabels[which](ctf)}
-            </Button>
+            </ConfirmButton>
           ))}
         </div>
       </div>

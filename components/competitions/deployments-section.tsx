@@ -8,8 +8,8 @@ import { Select, TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
-import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { actionsColumn, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/api/paging";
 import { ctfContracts } from "@/lib/ctf/contracts";
@@ -101,17 +101,15 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
                 </td>
                 <td className="px-4 py-3 text-right">
                   {deployment.status === "live" ? (
-                    <Button
-                      type="button"
+                    <ConfirmButton
                       variant="danger"
                       disabled={stop.isPending}
                       aria-label={`Stop the deployment of ${deployment.challenge_title}`}
-                      onClick={() => {
-                        if (window.confirm(`Stop the deployment of "${deployment.challenge_title}" now? Its page goes offline.`)) stop.mutate(deployment);
-                      }}
+                      question={`Stop the deployment of "${deployment.challenge_title}" now? Its page goes offline.`}
+                      onConfirm={() => stop.mutate(deployment)}
                     >
                       {stop.isPending && stop.variables?.id === deployment.id ? "Stopping…" : "Stop"}
-                    </Button>
+                    </ConfirmButton>
                   ) : null}
                 </td>
               </tr>

@@ -10,6 +10,7 @@ import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { queryKeys } from "@/lib/query-keys";
 import { webhookContracts } from "@/lib/webhooks/contracts";
@@ -108,16 +109,14 @@ export function EndpointCard({
           <Button variant="secondary" type="button" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
             {open ? "Hide deliveries" : "Deliveries"}
           </Button>
-          <Button
+          <ConfirmButton
             variant="danger"
-            type="button"
             disabled={deleting}
-            onClick={() => {
-              if (confirm(`Delete ${webhook.url}? Nothing more will be sent to it.`)) onDelete();
-            }}
+            question={`Delete ${webhook.url}? Nothing more will be sent to it.`}
+            onConfirm={() => onDelete()}
           >
             Delete
-          </Button>
+          </ConfirmButton>
         </div>
       </div>
       <RequestErrorNotice error={sendTest.error} />
