@@ -13,7 +13,9 @@ import { classContracts } from "@/lib/classes/contracts";
 import { formatDateTime } from "@/components/format/date";
 import { plural } from "@/components/tests/format";
 import { useUsage, type UsageView } from "@/components/tests/usage";
-import { Card, Notice } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
+import { CreatedNotice } from "@/components/ui/created-notice";
+import { EmptyList } from "@/components/ui/not-loaded";
 import { numeric, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/api/paging";
 import type { ClassSummaryView, CreateClassInput } from "@/lib/classes/schemas";
@@ -98,15 +100,10 @@ function CreateClassForm({ usage }: { usage?: UsageView }) {
       <h2 className="font-semibold">Create a class</h2>
       <p className="mt-1 text-sm text-slate-600">Each address receives an e-mail with a link to join with a free student account.</p>
       {created ? (
-        <div className="mt-3">
-          <Notice tone="success">
-            Class &ldquo;{created.name}&rdquo; created
-            {created.pending_invitations ? `; ${plural(created.pending_invitations, "invitation")} sent` : ""}.{" "}
-            <Link href={`/classes/${created.id}`} className="font-medium underline">
-              Open it
-            </Link>
-          </Notice>
-        </div>
+        <CreatedNotice href={`/classes/${created.id}`}>
+          Class &ldquo;{created.name}&rdquo; created
+          {created.pending_invitations ? `; ${plural(created.pending_invitations, "invitation")} sent` : ""}.
+        </CreatedNotice>
       ) : null}
       <form className="mt-4 space-y-4" noValidate onSubmit={form.handleSubmit((body) => create.mutate(body))}>
         <TextInput form={form} name="name" id="class-name" required maxLength={200} placeholder="e.g. Security+ spring cohort" />
@@ -141,13 +138,11 @@ function CreateClassForm({ usage }: { usage?: UsageView }) {
 }
 
 function ClassList({ classes, loading, error }: { classes?: Page<ClassSummaryView>; loading: boolean; error: Error | null }) {
-  if (loading) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (error && !classes) return <Notice tone="error">{error.message}</Notice>;
   if (!classes?.data.length) {
     return (
-      <Card>
+      <EmptyList loading={loading} error={error} loaded={classes !== undefined}>
         <p className="text-sm text-slate-600">No classes yet. Create one above, then send a test to the whole class.</p>
-      </Card>
+      </EmptyList>
     );
   }
   return (

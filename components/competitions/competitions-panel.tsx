@@ -7,7 +7,9 @@ import { callApi } from "@/components/api";
 import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { plural } from "@/components/tests/format";
-import { Card, Notice } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
+import { CreatedNotice } from "@/components/ui/created-notice";
+import { EmptyList } from "@/components/ui/not-loaded";
 import { numeric, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/api/paging";
 import { ctfContracts } from "@/lib/ctf/contracts";
@@ -51,16 +53,7 @@ function CreateCompetitionForm() {
     <Card>
       <h2 className="font-semibold">Create a competition</h2>
       <p className="mt-1 text-sm text-slate-600">It starts as a draft: add challenges, then deploy it.</p>
-      {created ? (
-        <div className="mt-3">
-          <Notice tone="success">
-            Competition &ldquo;{created.title}&rdquo; created as a draft.{" "}
-            <Link href={`/competitions/${created.id}`} className="font-medium underline">
-              Open it
-            </Link>
-          </Notice>
-        </div>
-      ) : null}
+      {created ? <CreatedNotice href={`/competitions/${created.id}`}>Competition &ldquo;{created.title}&rdquo; created as a draft.</CreatedNotice> : null}
       <ApiForm form={form} mutation={create} className="mt-4 space-y-4" submitLabel="Create competition" pendingLabel="Creating…">
         <CompetitionFields form={form} idPrefix="ctf" />
       </ApiForm>
@@ -69,13 +62,11 @@ function CreateCompetitionForm() {
 }
 
 function CompetitionList({ ctfs, loading, error }: { ctfs?: Page<CtfView>; loading: boolean; error: Error | null }) {
-  if (loading) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (error && !ctfs) return <Notice tone="error">{error.message}</Notice>;
   if (!ctfs?.data.length) {
     return (
-      <Card>
+      <EmptyList loading={loading} error={error} loaded={ctfs !== undefined}>
         <p className="text-sm text-slate-600">No competitions yet. Create one above.</p>
-      </Card>
+      </EmptyList>
     );
   }
   return (

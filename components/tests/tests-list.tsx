@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { callApi } from "@/components/api";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Card, Notice } from "@/components/ui/card";
+import { EmptyList } from "@/components/ui/not-loaded";
 import type { Page } from "@/lib/api/paging";
 import { queryKeys } from "@/lib/query-keys";
 import { testContracts } from "@/lib/tests/contracts";
@@ -31,12 +31,9 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
   const total = tests.data?.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
 
-  if (tests.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (tests.error && !tests.data) return <Notice tone="error">{tests.error.message}</Notice>;
-
   if (total === 0) {
     return (
-      <Card>
+      <EmptyList loading={tests.isLoading} error={tests.error} loaded={tests.data !== undefined}>
         <h2 className="font-semibold">No tests yet</h2>
         <p className="mt-1 text-sm text-slate-600">
           Pick a certification and its domains, choose how many questions, and send the test to people or to a class.
@@ -44,7 +41,7 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
         <Link href="/tests/new" className={buttonClass("primary", "mt-4")}>
           Create your first test
         </Link>
-      </Card>
+      </EmptyList>
     );
   }
 
