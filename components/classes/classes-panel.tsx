@@ -15,7 +15,7 @@ import { plural } from "@/components/tests/format";
 import { useUsage, type UsageView } from "@/components/tests/usage";
 import { Card } from "@/components/ui/card";
 import { CreatedNotice } from "@/components/ui/created-notice";
-import { EmptyList } from "@/components/ui/not-loaded";
+import { EmptyList, type QueryState } from "@/components/ui/not-loaded";
 import { numeric, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/api/paging";
 import type { ClassSummaryView, CreateClassInput } from "@/lib/classes/schemas";
@@ -36,7 +36,7 @@ export function ClassesPanel({ initial }: { initial?: Page<ClassSummaryView> }) 
     <div className="space-y-6">
       <PlanUsage usage={usage.data} />
       <CreateClassForm usage={usage.data} />
-      <ClassList classes={classes.data} loading={classes.isLoading} error={classes.error} />
+      <ClassList query={classes} />
     </div>
   );
 }
@@ -137,10 +137,11 @@ function CreateClassForm({ usage }: { usage?: UsageView }) {
   );
 }
 
-function ClassList({ classes, loading, error }: { classes?: Page<ClassSummaryView>; loading: boolean; error: Error | null }) {
+function ClassList({ query }: { query: QueryState<Page<ClassSummaryView>> }) {
+  const classes = query.data;
   if (!classes?.data.length) {
     return (
-      <EmptyList loading={loading} error={error} loaded={classes !== undefined}>
+      <EmptyList query={query}>
         <p className="text-sm text-slate-600">No classes yet. Create one above, then send a test to the whole class.</p>
       </EmptyList>
     );

@@ -9,7 +9,7 @@ import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { plural } from "@/components/tests/format";
 import { Card } from "@/components/ui/card";
 import { CreatedNotice } from "@/components/ui/created-notice";
-import { EmptyList } from "@/components/ui/not-loaded";
+import { EmptyList, type QueryState } from "@/components/ui/not-loaded";
 import { numeric, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/api/paging";
 import { ctfContracts } from "@/lib/ctf/contracts";
@@ -32,7 +32,7 @@ export function CompetitionsPanel({ initial }: { initial?: Page<CtfView> }) {
   return (
     <div className="space-y-6">
       <CreateCompetitionForm />
-      <CompetitionList ctfs={ctfs.data} loading={ctfs.isLoading} error={ctfs.error} />
+      <CompetitionList query={ctfs} />
     </div>
   );
 }
@@ -61,10 +61,11 @@ function CreateCompetitionForm() {
   );
 }
 
-function CompetitionList({ ctfs, loading, error }: { ctfs?: Page<CtfView>; loading: boolean; error: Error | null }) {
+function CompetitionList({ query }: { query: QueryState<Page<CtfView>> }) {
+  const ctfs = query.data;
   if (!ctfs?.data.length) {
     return (
-      <EmptyList loading={loading} error={error} loaded={ctfs !== undefined}>
+      <EmptyList query={query}>
         <p className="text-sm text-slate-600">No competitions yet. Create one above.</p>
       </EmptyList>
     );

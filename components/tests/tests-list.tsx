@@ -33,7 +33,7 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
 
   if (total === 0) {
     return (
-      <EmptyList loading={tests.isLoading} error={tests.error} loaded={tests.data !== undefined}>
+      <EmptyList query={tests}>
         <h2 className="font-semibold">No tests yet</h2>
         <p className="mt-1 text-sm text-slate-600">
           Pick a certification and its domains, choose how many questions, and send the test to people or to a class.
