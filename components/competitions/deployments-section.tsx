@@ -21,7 +21,7 @@ import { useChallenges } from "./challenges-section";
 import { deploymentSchema, type DeploymentBody } from "./competition-forms";
 import { formatDateTime, formatWindow } from "@/components/format/date";
 import { isTransitional } from "./format";
-import { StatusBadge } from "./ui";
+import { ListCard, StatusBadge } from "./ui";
 
 const stopReasons: Record<string, string> = { window_elapsed: "window elapsed", stopped_by_request: "stopped by request" };
 
@@ -42,7 +42,6 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
     mutationFn: (deployment: CtfDeploymentView) => callApi(ctfContracts.stopDeployment, { params: { deployment_id: deployment.id } }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.ctfDeployments(ctf.id) }),
   });
-  const list = deployments.data?.data;
 
   return (
     <section aria-labelledby="deployments-title" className="space-y-4">
@@ -55,16 +54,13 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
         </p>
       </div>
       <DeployForm ctf={ctf} />
-      <Card className="p-0">
-        <RequestErrorNotice error={stop.error} className="px-4 pt-3" />
-        {deployments.isLoading ? <p className="p-5 text-sm text-slate-600">Loading deployments…</p> : null}
-        {deployments.error && !list ? (
-          <div className="p-4">
-            <Notice tone="error">{deployments.error.message}</Notice>
-          </div>
-        ) : null}
-        {list && list.length === 0 ? <p className="p-5 text-sm text-slate-600">No standalone deployments yet.</p> : null}
-        {list?.length ? (
+      <ListCard
+        query={deployments}
+        loading="Loading deployments…"
+        empty="No standalone deployments yet."
+        notice={<RequestErrorNotice error={stop.error} className="px-4 pt-3" />}
+      >
+        {(list) => (
           <ScrollTable
             label="Standalone deployments"
             caption="Standalone deployments of this competition&rsquo;s challenges, newest first"
@@ -115,8 +111,8 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
               </tr>
             ))}
           </ScrollTable>
-        ) : null}
-      </Card>
+        )}
+      </ListCard>
     </section>
   );
 }

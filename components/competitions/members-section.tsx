@@ -15,7 +15,7 @@ import { ctfContracts } from "@/lib/ctf/contracts";
 import { inviteMemberInput, type CtfView, type InviteMemberInput, type MemberView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { formatDateTime } from "@/components/format/date";
-import { StatusBadge } from "./ui";
+import { ListCard, StatusBadge } from "./ui";
 
 /** Competitors: invite by e-mail (again = re-invite), who joined, who enrolled themselves. */
 export function MembersSection({ ctf }: { ctf: CtfView }) {
@@ -46,7 +46,6 @@ export function MembersSection({ ctf }: { ctf: CtfView }) {
   // Re-invite from a row: not the form's, so its failure is not shown beside the form's field.
   const reinvite = useMutation({ mutationFn: (email: string) => inviteMember({ email }), onMutate: () => setSent(null), onSuccess: invited });
   const archived = ctf.status === "archived";
-  const list = members.data?.data;
 
   return (
     <section aria-labelledby="members-title" className="space-y-4">
@@ -74,15 +73,12 @@ export function MembersSection({ ctf }: { ctf: CtfView }) {
       )}
       {sent ? <Notice tone="success">{sent.invitations > 1 ? `Invitation sent again to ${sent.email}.` : `Invitation sent to ${sent.email}.`}</Notice> : null}
       <RequestErrorNotice error={reinvite.error} />
-      <Card className="p-0">
-        {members.isLoading ? <p className="p-5 text-sm text-slate-600">Loading members…</p> : null}
-        {members.error && !list ? (
-          <div className="p-4">
-            <Notice tone="error">{members.error.message}</Notice>
-          </div>
-        ) : null}
-        {list && list.length === 0 ? <p className="p-5 text-sm text-slate-600">Nobody invited yet.</p> : null}
-        {list?.length ? (
+      <ListCard
+        query={members}
+        loading="Loading members…"
+        empty="Nobody invited yet."
+      >
+        {(list) => (
           <ScrollTable
             label="Members"
             caption={`Members of ${ctf.title}, in order of invitation`}
@@ -122,8 +118,8 @@ export function MembersSection({ ctf }: { ctf: CtfView }) {
               </tr>
             ))}
           </ScrollTable>
-        ) : null}
-      </Card>
+        )}
+      </ListCard>
     </section>
   );
 }
