@@ -7,8 +7,8 @@ import { formatDateTime } from "@/components/format/date";
 import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { RequestErrorNotice } from "@/components/tests/request-error";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { keyContracts } from "@/lib/keys/contracts";
 import type { CreateApiKeyInput } from "@/lib/keys/schemas";
@@ -109,16 +109,14 @@ export function ApiKeysPanel() {
                   {key.revoked_at ? (
                     <span>Revoked</span>
                   ) : (
-                    <Button
+                    <ConfirmButton
                       variant="danger"
-                      type="button"
                       disabled={revoke.isPending}
-                      onClick={() => {
-                        if (confirm(`Revoke "${key.name}"? Requests with it will fail at once.`)) revoke.mutate(key.id);
-                      }}
+                      question={`Revoke "${key.name}"? Requests with it will fail at once.`}
+                      onConfirm={() => revoke.mutate(key.id)}
                     >
                       Revoke
-                    </Button>
+                    </ConfirmButton>
                   )}
                 </td>
               </tr>
@@ -126,7 +124,7 @@ export function ApiKeysPanel() {
           </tbody>
         </table>
       </Card>
-      {revoke.error ? <RequestErrorNotice error={revoke.error} /> : null}
+      <RequestErrorNotice error={revoke.error} />
     </div>
   );
 }

@@ -54,16 +54,25 @@ export function CatalogFilter({ search: initialSearch, vendor: initialVendor, ve
         <input id="search" name="search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} className={inputClass} placeholder="Name, exam code…" />
       </div>
       <div>
-        <label htmlFor="vendor" className="block text-sm font-medium text-slate-700">
-          Vendor
-        </label>
-        <select id="vendor" name="vendor" value={vendor} onChange={(e) => setVendor(e.target.value)} className={inputClass}>
-          <option value="">All vendors</option>
-          {vendors.map((name) => (
-            <option key={name}>{name}</option>
-          ))}
-        </select>
+        <VendorFilter id="vendor" name="vendor" vendors={vendors} value={vendor} onChange={setVendor} />
       </div>
     </form>
+  );
+}
+
+/** The vendor filter of a certification list (here and in the new test's certification step): all vendors, or one. */
+export function VendorFilter({ vendors, value, onChange, ...select }: { id: string; name?: string; vendors: string[]; value: string; onChange: (vendor: string) => void }) {
+  return (
+    <>
+      <label htmlFor={select.id} className="block text-sm font-medium text-slate-700">
+        Vendor
+      </label>
+      <select {...select} value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}>
+        <option value="">All vendors</option>
+        {vendors.map((name) => (
+          <option key={name}>{name}</option>
+        ))}
+      </select>
+    </>
   );
 }

@@ -12,8 +12,10 @@ import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { plural } from "@/components/tests/format";
 import { RequestErrorNotice } from "@/components/tests/request-error";
+import { BackLink } from "@/components/ui/back-link";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { inputClass } from "@/components/ui/field";
 import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
 import {
@@ -55,11 +57,7 @@ export function CertificationEditor({ id, initial }: { id: number; initial: Cert
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/certifications" className="text-brand-700 underline-offset-2 hover:underline">
-          ← All certifications
-        </Link>
-      </p>
+      <BackLink href="/certifications">All certifications</BackLink>
       <PageHeader
         title={data.name}
         description={`${data.vendor}${data.code ? ` · ${data.code}` : ""} · ${plural(data.domains.length, "domain")} · ${plural(data.questions, "question")}. Tests already sent keep the questions they were sent with.`}
@@ -337,23 +335,17 @@ function QuestionItem({ question, number, certificationId }: { question: Questio
             <Button type="button" variant="secondary" onClick={() => setEditing(true)} aria-describedby={`question-${question.id}-prompt`}>
               Edit
             </Button>
-            <Button
-              type="button"
+            <ConfirmButton
               variant="danger"
               disabled={remove.isPending}
               aria-describedby={`question-${question.id}-prompt`}
-              onClick={() => {
-                if (confirm("Delete this question? Tests already sent keep their copy.")) remove.mutate();
-              }}
+              question={"Delete this question? Tests already sent keep their copy."}
+              onConfirm={() => remove.mutate()}
             >
               {remove.isPending ? "Deleting…" : "Delete"}
-            </Button>
+            </ConfirmButton>
           </div>
-          {remove.error ? (
-            <div className="mt-2">
-              <RequestErrorNotice error={remove.error} />
-            </div>
-          ) : null}
+          <RequestErrorNotice error={remove.error} className="mt-2" />
         </>
       )}
     </li>

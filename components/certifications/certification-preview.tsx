@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { plural } from "@/components/tests/format";
+import { BackLink } from "@/components/ui/back-link";
 import { buttonClass } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
 import { SAMPLE_QUESTIONS_PER_DOMAIN, type CertificationPreview as Preview } from "@/lib/certification/preview";
@@ -12,11 +13,7 @@ import { SAMPLE_QUESTIONS_PER_DOMAIN, type CertificationPreview as Preview } fro
 export function CertificationPreview({ certification }: { certification: Preview }) {
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/certifications" className="text-brand-700 underline-offset-2 hover:underline">
-          ← All certifications
-        </Link>
-      </p>
+      <BackLink href="/certifications">All certifications</BackLink>
       <PageHeader
         title={certification.name}
         description={

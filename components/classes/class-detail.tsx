@@ -14,8 +14,12 @@ import { formatPercent, plural } from "@/components/tests/format";
 import { EmailDeliveryStatus, isEmailProblem } from "@/components/tests/email-delivery";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { buttonClass, Button } from "@/components/ui/button";
+import { BackLink } from "@/components/ui/back-link";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmailAddress } from "@/components/ui/email-address";
+import { NotLoaded } from "@/components/ui/not-loaded";
+import { actionsColumn, numeric, ScrollTable } from "@/components/ui/table";
 import type { ClassProgressView, ClassView, InviteStudentsBody } from "@/lib/classes/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { inviteStudentsSchema } from "./class-forms";
@@ -33,17 +37,12 @@ export function ClassDetail({ id, initial }: { id: number; initial?: ClassView }
     refetchInterval: (query) => (query.state.data?.invitations.length ? 10_000 : false),
   });
 
-  if (klass.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (!klass.data) return <Notice tone="error">{klass.error?.message ?? "The class could not be loaded."}</Notice>;
+  if (!klass.data) return <NotLoaded query={klass} failure="The class could not be loaded." />;
   const data = klass.data;
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/classes" className="text-brand-700 underline-offset-2 hover:underline">
-          ← All classes
-        </Link>
-      </p>
+      <BackLink href="/classes">All classes</BackLink>
       <PageHeader
         title={data.name}
         description={`${data.certification} · ${plural(data.students, "student")} joined · ${plural(data.pending_invitations, "pending invitation")}`}
@@ -66,32 +65,41 @@ export function ClassDetail({ id, initial }: { id: number; initial?: ClassView }
 }
 
 /**
- * Removes a student or cancels an invitation, after the trainer confirms: the class as the
- * API answers it replaces the cached one; usage and the class list are read again (a seat is free).
+ * A change made from the class page to one student or invitation (re-send, or, after the
+ * trainer confirms, remove or cancel): the class as the API answers it replaces the cached one,
+ * and `done` names whom it was for. A change that frees a place has usage and the class list
+ * read again, and shows the class as it is now when it fails (gone already: another tab, a
+ * double click).
  */
-function useClassRemoval<T extends { id: number; email: string }>(klass: ClassView, remove: (target: T) => Promise<ClassView>) {
+function useClassChange<T extends { id: number; email: string }>(
+  klass: ClassView,
+  change: (target: T) => Promise<ClassView>,
+  { freesPlace }: { freesPlace: boolean },
+) {
   const client = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationFn: remove,
+    mutationFn: change,
     onMutate: () => setDone(null),
     onSuccess: (updated, target) => {
       setDone(target.email);
       client.setQueryData(queryKeys.classDetail(klass.id), updated);
+      if (!freesPlace) return;
       client.invalidateQueries({ queryKey: queryKeys.classProgress(klass.id) });
       client.invalidateQueries({ queryKey: queryKeys.classes() });
       client.invalidateQueries({ queryKey: queryKeys.usage() });
       client.invalidateQueries({ queryKey: queryKeys.workspace() });
     },
-    // Gone already (another tab, a double click): show the class as it is now.
-    onError: () => client.invalidateQueries({ queryKey: queryKeys.classDetail(klass.id) }),
+    onError: () => (freesPlace ? client.invalidateQueries({ queryKey: queryKeys.classDetail(klass.id) }) : undefined),
   });
   return { ...mutation, done };
 }
 
 function StudentsSection({ klass }: { klass: ClassView }) {
-  const remove = useClassRemoval(klass, (student: { id: number; email: string }) =>
-    callApi(classContracts.removeStudent, { params: { id: klass.id, student_id: student.id } }),
+  const remove = useClassChange(
+    klass,
+    (student: { id: number; email: string }) => callApi(classContracts.removeStudent, { params: { id: klass.id, student_id: student.id } }),
+    { freesPlace: true },
   );
   return (
     <Card className="p-0">
@@ -101,72 +109,55 @@ function StudentsSection({ klass }: { klass: ClassView }) {
           <Notice tone="success">{remove.done} was removed from the class. Results of tests already sent are kept.</Notice>
         </div>
       ) : null}
-      {remove.error ? (
-        <div className="px-5 pt-2">
-          <RequestErrorNotice error={remove.error} />
-        </div>
-      ) : null}
+      <RequestErrorNotice error={remove.error} className="px-5 pt-2" />
       {klass.student_list.length === 0 ? (
         <p className="px-5 pb-5 pt-2 text-sm text-slate-600">Nobody has joined yet. Students join from the link in their invitation.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto" role="region" aria-label="Students" tabIndex={0}>
-          <table className="w-full min-w-[320px] text-left text-sm">
-            <caption className="sr-only">Students who joined</caption>
-            <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th scope="col" className="px-5 py-2">Student</th>
-                <th scope="col" className="px-5 py-2">Joined</th>
-                <th scope="col" className="px-5 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {klass.student_list.map((student) => (
-                <tr key={student.id} data-testid="student-row" data-email={student.email}>
-                  <th scope="row" className="px-5 py-3 font-normal">
-                    {student.name ? <span className="block font-medium">{student.name}</span> : null}
-                    <span className="break-all text-slate-700">{student.email}</span>
-                  </th>
-                  <td className="whitespace-nowrap px-5 py-3 text-slate-600">{formatDateTime(student.joined_at)}</td>
-                  <td className="whitespace-nowrap px-5 py-3 text-right">
-                    <Button
-                      type="button"
-                      variant="secondary"
-                      disabled={remove.isPending}
-                      aria-label={`Remove ${student.email} from the class`}
-                      onClick={() => {
-                        if (confirm(`Remove ${student.email} from ${klass.name}? Their place is freed; results of tests already sent are kept.`)) remove.mutate(student);
-                      }}
-                    >
-                      {remove.isPending && remove.variables?.id === student.id ? "Removing…" : "Remove"}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label="Students"
+          caption="Students who joined"
+          className="mt-2"
+          minWidth="min-w-[320px]"
+          inset="px-5"
+          ruled="y"
+          columns={["Student", "Joined", actionsColumn]}
+        >
+          {klass.student_list.map((student) => (
+            <tr key={student.id} data-testid="student-row" data-email={student.email}>
+              <th scope="row" className="px-5 py-3 font-normal">
+                {student.name ? <span className="block font-medium">{student.name}</span> : null}
+                <span className="break-all text-slate-700">{student.email}</span>
+              </th>
+              <td className="whitespace-nowrap px-5 py-3 text-slate-600">{formatDateTime(student.joined_at)}</td>
+              <td className="whitespace-nowrap px-5 py-3 text-right">
+                <ConfirmButton
+                  variant="secondary"
+                  disabled={remove.isPending}
+                  aria-label={`Remove ${student.email} from the class`}
+                  question={`Remove ${student.email} from ${klass.name}? Their place is freed; results of tests already sent are kept.`}
+                  onConfirm={() => remove.mutate(student)}
+                >
+                  {remove.isPending && remove.variables?.id === student.id ? "Removing…" : "Remove"}
+                </ConfirmButton>
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       )}
     </Card>
   );
 }
 
 function InvitationsSection({ klass }: { klass: ClassView }) {
-  const client = useQueryClient();
-  const [resent, setResent] = useState<string | null>(null);
-  const resend = useMutation({
-    mutationFn: (invitation: { id: number; email: string }) =>
-      callApi(classContracts.resendInvitation, { params: { id: klass.id, invitation_id: invitation.id } }),
-    onMutate: () => setResent(null),
-    onSuccess: (updated, invitation) => {
-      setResent(invitation.email);
-      client.setQueryData(queryKeys.classDetail(klass.id), updated);
-    },
-  });
-
-  const cancel = useClassRemoval(klass, (invitation: { id: number; email: string }) =>
-    callApi(classContracts.cancelInvitation, { params: { id: klass.id, invitation_id: invitation.id } }),
+  const resend = useClassChange(
+    klass,
+    (invitation: { id: number; email: string }) => callApi(classContracts.resendInvitation, { params: { id: klass.id, invitation_id: invitation.id } }),
+    { freesPlace: false },
+  );
+  const cancel = useClassChange(
+    klass,
+    (invitation: { id: number; email: string }) => callApi(classContracts.cancelInvitation, { params: { id: klass.id, invitation_id: invitation.id } }),
+    { freesPlace: true },
   );
   const problems = klass.invitations.filter((invitation) => isEmailProblem(invitation.email_delivery)).length;
 
@@ -181,9 +172,9 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
           </Notice>
         </div>
       ) : null}
-      {resent ? (
+      {resend.done ? (
         <div className="px-5 pt-2">
-          <Notice tone="success">Invitation sent again to {resent}.</Notice>
+          <Notice tone="success">Invitation sent again to {resend.done}.</Notice>
         </div>
       ) : null}
       {cancel.done ? (
@@ -191,71 +182,58 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
           <Notice tone="success">The invitation to {cancel.done} was cancelled; its link no longer works.</Notice>
         </div>
       ) : null}
-      {resend.error || cancel.error ? (
-        <div className="px-5 pt-2">
-          <RequestErrorNotice error={resend.error ?? cancel.error} />
-        </div>
-      ) : null}
+      <RequestErrorNotice error={resend.error ?? cancel.error} className="px-5 pt-2" />
       {klass.invitations.length === 0 ? (
         <p className="px-5 pb-5 pt-2 text-sm text-slate-600">No pending invitations.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto" role="region" aria-label="Pending invitations" tabIndex={0}>
-          <table className="w-full min-w-[320px] text-left text-sm">
-            <caption className="sr-only">Invitations not accepted yet</caption>
-            <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th scope="col" className="px-5 py-2">E-mail</th>
-                <th scope="col" className="px-5 py-2">Last sent</th>
-                <th scope="col" className="px-5 py-2">E-mail status</th>
-                <th scope="col" className="px-5 py-2">
-                  <span className="sr-only">Actions</span>
+        <ScrollTable
+          label="Pending invitations"
+          caption="Invitations not accepted yet"
+          className="mt-2"
+          minWidth="min-w-[320px]"
+          inset="px-5"
+          ruled="y"
+          columns={["E-mail", "Last sent", "E-mail status", actionsColumn]}
+        >
+          {klass.invitations.map((invitation) => {
+            const sending = resend.isPending && resend.variables?.id === invitation.id;
+            return (
+              <tr key={invitation.id} data-testid="invitation-row" data-email={invitation.email} data-email-status={invitation.email_delivery.status}>
+                <th scope="row" className="break-words px-5 py-3 font-normal text-slate-700">
+                  {invitation.name ? <span className="block font-medium text-slate-900">{invitation.name}</span> : null}
+                  <EmailAddress address={invitation.email} />
                 </th>
+                <td className="px-5 py-3 text-slate-600">{formatDateTime(invitation.last_sent_at)}</td>
+                <td className="px-5 py-3">
+                  <EmailDeliveryStatus delivery={invitation.email_delivery} correct="Invite the corrected address below." />
+                </td>
+                <td className="whitespace-nowrap px-5 py-3 text-right">
+                  {/* Stacked: the actions column stays one button wide, so the address keeps its one line at 1280 px. */}
+                  <div className="flex flex-col items-end gap-1.5">
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      disabled={resend.isPending || cancel.isPending}
+                      aria-label={`Re-send the invitation to ${invitation.email}`}
+                      onClick={() => resend.mutate({ id: invitation.id, email: invitation.email })}
+                    >
+                      {sending ? "Sending…" : "Re-send"}
+                    </Button>
+                    <ConfirmButton
+                      variant="secondary"
+                      disabled={resend.isPending || cancel.isPending}
+                      aria-label={`Cancel the invitation to ${invitation.email}`}
+                      question={`Cancel the invitation to ${invitation.email}? Its link stops working and the place is freed.`}
+                      onConfirm={() => cancel.mutate(invitation)}
+                    >
+                      {cancel.isPending && cancel.variables?.id === invitation.id ? "Cancelling…" : "Cancel"}
+                    </ConfirmButton>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {klass.invitations.map((invitation) => {
-                const sending = resend.isPending && resend.variables?.id === invitation.id;
-                return (
-                  <tr key={invitation.id} data-testid="invitation-row" data-email={invitation.email} data-email-status={invitation.email_delivery.status}>
-                    <th scope="row" className="break-words px-5 py-3 font-normal text-slate-700">
-                      {invitation.name ? <span className="block font-medium text-slate-900">{invitation.name}</span> : null}
-                      <EmailAddress address={invitation.email} />
-                    </th>
-                    <td className="px-5 py-3 text-slate-600">{formatDateTime(invitation.last_sent_at)}</td>
-                    <td className="px-5 py-3">
-                      <EmailDeliveryStatus delivery={invitation.email_delivery} correct="Invite the corrected address below." />
-                    </td>
-                    <td className="whitespace-nowrap px-5 py-3 text-right">
-                      {/* Stacked: the actions column stays one button wide, so the address keeps its one line at 1280 px. */}
-                      <div className="flex flex-col items-end gap-1.5">
-                        <Button
-                          type="button"
-                          variant="secondary"
-                          disabled={resend.isPending || cancel.isPending}
-                          aria-label={`Re-send the invitation to ${invitation.email}`}
-                          onClick={() => resend.mutate({ id: invitation.id, email: invitation.email })}
-                        >
-                          {sending ? "Sending…" : "Re-send"}
-                        </Button>
-                        <Button
-                          type="button"
-                          variant="secondary"
-                          disabled={resend.isPending || cancel.isPending}
-                          aria-label={`Cancel the invitation to ${invitation.email}`}
-                          onClick={() => {
-                            if (confirm(`Cancel the invitation to ${invitation.email}? Its link stops working and the place is freed.`)) cancel.mutate(invitation);
-                          }}
-                        >
-                          {cancel.isPending && cancel.variables?.id === invitation.id ? "Cancelling…" : "Cancel"}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </ScrollTable>
       )}
     </Card>
   );
@@ -432,57 +410,52 @@ function ProgressTables({
         <h3 id="activity-title" className="text-sm font-semibold text-slate-800">
           Tests and activity
         </h3>
-        <div className="mt-2 overflow-x-auto" role="region" aria-label="Tests and activity table" tabIndex={0}>
-          <table className="w-full min-w-[640px] text-left text-sm">
-            <caption className="sr-only">Tests sent, started and completed by each student, average and last activity</caption>
-            <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th scope="col" className="px-3 py-2">Student</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2 text-right">Sent</th>
-                <th scope="col" className="px-3 py-2 text-right">Started</th>
-                <th scope="col" className="px-3 py-2 text-right">Completed</th>
-                <th scope="col" className="px-3 py-2 text-right">Average</th>
-                <th scope="col" className="px-3 py-2">Last activity</th>
+        <ScrollTable
+          label="Tests and activity table"
+          caption="Tests sent, started and completed by each student, average and last activity"
+          className="mt-2"
+          minWidth="min-w-[640px]"
+          inset="px-3"
+          ruled="y"
+          columns={["Student", "Status", ...testCounts.map(({ column }) => numeric(column)), numeric("Average"), "Last activity"]}
+        >
+          {progress.students.map((student) => {
+            const level = scoreLevel(student.average_percent);
+            return (
+              <tr key={student.email} data-testid="progress-row" data-email={student.email}>
+                <th scope="row" className="break-all px-3 py-2 font-normal">
+                  {student.name ? <span className="block font-medium">{student.name}</span> : null}
+                  {student.email}
+                </th>
+                <td className="px-3 py-2">{student.status === "joined" ? "Joined" : "Invited"}</td>
+                {testCounts.map(({ field, testId }) => (
+                  <td key={field} className="px-3 py-2 text-right tabular-nums" data-testid={testId}>
+                    {student[field]}
+                  </td>
+                ))}
+                <td className="px-3 py-2 text-right tabular-nums" data-testid="average">
+                  {student.average_percent === null ? (
+                    <span className="text-slate-500">—</span>
+                  ) : (
+                    <span className={`rounded px-1.5 py-0.5 font-medium ${levelStyles[level]}`}>{formatPercent(student.average_percent)}</span>
+                  )}
+                </td>
+                <td className="whitespace-nowrap px-3 py-2 text-slate-600">{formatDateTime(student.last_activity_at)}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {progress.students.map((student) => {
-                const level = scoreLevel(student.average_percent);
-                return (
-                  <tr key={student.email} data-testid="progress-row" data-email={student.email}>
-                    <th scope="row" className="break-all px-3 py-2 font-normal">
-                      {student.name ? <span className="block font-medium">{student.name}</span> : null}
-                      {student.email}
-                    </th>
-                    <td className="px-3 py-2">{student.status === "joined" ? "Joined" : "Invited"}</td>
-                    <td className="px-3 py-2 text-right tabular-nums" data-testid="tests-sent">
-                      {student.tests_sent}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums" data-testid="tests-started">
-                      {student.tests_started}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums" data-testid="tests-completed">
-                      {student.tests_completed}
-                    </td>
-                    <td className="px-3 py-2 text-right tabular-nums" data-testid="average">
-                      {student.average_percent === null ? (
-                        <span className="text-slate-500">—</span>
-                      ) : (
-                        <span className={`rounded px-1.5 py-0.5 font-medium ${levelStyles[level]}`}>{formatPercent(student.average_percent)}</span>
-                      )}
-                    </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-slate-600">{formatDateTime(student.last_activity_at)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </ScrollTable>
       </section>
     </div>
   );
 }
+
+/** The activity table's counts of a student's tests: the column, the field of the progress view, the cell's test id. */
+const testCounts = [
+  { column: "Sent", field: "tests_sent", testId: "tests-sent" },
+  { column: "Started", field: "tests_started", testId: "tests-started" },
+  { column: "Completed", field: "tests_completed", testId: "tests-completed" },
+] as const;
 
 function Legend() {
   const levels: ScoreLevel[] = ["low", "medium", "high", "none"];

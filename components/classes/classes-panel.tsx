@@ -13,7 +13,10 @@ import { classContracts } from "@/lib/classes/contracts";
 import { formatDateTime } from "@/components/format/date";
 import { plural } from "@/components/tests/format";
 import { useUsage, type UsageView } from "@/components/tests/usage";
-import { Card, Notice } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
+import { CreatedNotice } from "@/components/ui/created-notice";
+import { EmptyList, type QueryState } from "@/components/ui/not-loaded";
+import { numeric, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/api/paging";
 import type { ClassSummaryView, CreateClassInput } from "@/lib/classes/schemas";
 import { queryKeys } from "@/lib/query-keys";
@@ -33,7 +36,7 @@ export function ClassesPanel({ initial }: { initial?: Page<ClassSummaryView> }) 
     <div className="space-y-6">
       <PlanUsage usage={usage.data} />
       <CreateClassForm usage={usage.data} />
-      <ClassList classes={classes.data} loading={classes.isLoading} error={classes.error} />
+      <ClassList query={classes} />
     </div>
   );
 }
@@ -97,15 +100,10 @@ function CreateClassForm({ usage }: { usage?: UsageView }) {
       <h2 className="font-semibold">Create a class</h2>
       <p className="mt-1 text-sm text-slate-600">Each address receives an e-mail with a link to join with a free student account.</p>
       {created ? (
-        <div className="mt-3">
-          <Notice tone="success">
-            Class &ldquo;{created.name}&rdquo; created
-            {created.pending_invitations ? `; ${plural(created.pending_invitations, "invitation")} sent` : ""}.{" "}
-            <Link href={`/classes/${created.id}`} className="font-medium underline">
-              Open it
-            </Link>
-          </Notice>
-        </div>
+        <CreatedNotice href={`/classes/${created.id}`}>
+          Class &ldquo;{created.name}&rdquo; created
+          {created.pending_invitations ? `; ${plural(created.pending_invitations, "invitation")} sent` : ""}.
+        </CreatedNotice>
       ) : null}
       <form className="mt-4 space-y-4" noValidate onSubmit={form.handleSubmit((body) => create.mutate(body))}>
         <TextInput form={form} name="name" id="class-name" required maxLength={200} placeholder="e.g. Security+ spring cohort" />
@@ -139,51 +137,42 @@ function CreateClassForm({ usage }: { usage?: UsageView }) {
   );
 }
 
-function ClassList({ classes, loading, error }: { classes?: Page<ClassSummaryView>; loading: boolean; error: Error | null }) {
-  if (loading) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (error && !classes) return <Notice tone="error">{error.message}</Notice>;
+function ClassList({ query }: { query: QueryState<Page<ClassSummaryView>> }) {
+  const classes = query.data;
   if (!classes?.data.length) {
     return (
-      <Card>
+      <EmptyList query={query}>
         <p className="text-sm text-slate-600">No classes yet. Create one above, then send a test to the whole class.</p>
-      </Card>
+      </EmptyList>
     );
   }
   return (
     <Card className="p-0">
-      <div className="overflow-x-auto" role="region" aria-label="Classes" tabIndex={0}>
-        <table className="w-full min-w-[640px] text-left text-sm">
-          <caption className="sr-only">Classes, newest first</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-2">Name</th>
-              <th scope="col" className="px-4 py-2">Certification</th>
-              <th scope="col" className="px-4 py-2 text-right">Students joined</th>
-              <th scope="col" className="px-4 py-2 text-right">Pending invitations</th>
-              <th scope="col" className="px-4 py-2">Created</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {classes.data.map((klass) => (
-              <tr key={klass.id} data-testid="class-row" data-class-id={klass.id} className="hover:bg-slate-50">
-                <th scope="row" className="px-4 py-3 font-medium">
-                  <Link href={`/classes/${klass.id}`} className="text-brand-700 underline-offset-2 hover:underline">
-                    {klass.name}
-                  </Link>
-                </th>
-                <td className="px-4 py-3">{klass.certification}</td>
-                <td className="px-4 py-3 text-right tabular-nums" data-testid="class-students">
-                  {klass.students}
-                </td>
-                <td className="px-4 py-3 text-right tabular-nums" data-testid="class-pending">
-                  {klass.pending_invitations}
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(klass.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        label="Classes"
+        caption="Classes, newest first"
+        minWidth="min-w-[640px]"
+        inset="px-4"
+        columns={["Name", "Certification", numeric("Students joined"), numeric("Pending invitations"), "Created"]}
+      >
+        {classes.data.map((klass) => (
+          <tr key={klass.id} data-testid="class-row" data-class-id={klass.id} className="hover:bg-slate-50">
+            <th scope="row" className="px-4 py-3 font-medium">
+              <Link href={`/classes/${klass.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+                {klass.name}
+              </Link>
+            </th>
+            <td className="px-4 py-3">{klass.certification}</td>
+            <td className="px-4 py-3 text-right tabular-nums" data-testid="class-students">
+              {klass.students}
+            </td>
+            <td className="px-4 py-3 text-right tabular-nums" data-testid="class-pending">
+              {klass.pending_invitations}
+            </td>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(klass.created_at)}</td>
+          </tr>
+        ))}
+      </ScrollTable>
     </Card>
   );
 }

@@ -4,8 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { callApi, uploadFile } from "@/components/api";
 import { RequestErrorNotice } from "@/components/tests/request-error";
-import { Button, buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { urlOf } from "@/lib/api/contract";
 import { formatBytes } from "@/lib/api/values";
 import { fileContracts } from "@/lib/ctf/file-contracts";
@@ -37,8 +38,8 @@ export function ChallengeFiles({ ctfId, challenge, archived, maxFileBytes }: { c
     <div className="space-y-3" data-testid="challenge-files" data-challenge={challenge.title}>
       <h4 className="text-sm font-semibold">Files of {challenge.title}</h4>
       {files.isLoading ? <p className="text-sm text-slate-600">Loading files…</p> : null}
-      {files.error ? <RequestErrorNotice error={files.error} /> : null}
-      {remove.error ? <RequestErrorNotice error={remove.error} /> : null}
+      <RequestErrorNotice error={files.error} />
+      <RequestErrorNotice error={remove.error} />
       {files.data && !list.length ? <p className="text-sm text-slate-600">No files: players get the description only.</p> : null}
       {list.length ? (
         <ul className="divide-y divide-slate-100 rounded-md border border-slate-200 bg-white">
@@ -54,17 +55,15 @@ export function ChallengeFiles({ ctfId, challenge, archived, maxFileBytes }: { c
                 {file.sha256.slice(0, 12)}…
               </span>
               {changeable ? (
-                <Button
-                  type="button"
+                <ConfirmButton
                   variant="danger"
                   disabled={remove.isPending}
                   aria-label={`Delete the file ${file.name}`}
-                  onClick={() => {
-                    if (window.confirm(`Delete the file "${file.name}"? Players will no longer be able to download it.`)) remove.mutate(file);
-                  }}
+                  question={`Delete the file "${file.name}"? Players will no longer be able to download it.`}
+                  onConfirm={() => remove.mutate(file)}
                 >
                   {remove.isPending && remove.variables?.id === file.id ? "Deleting…" : "Delete"}
-                </Button>
+                </ConfirmButton>
               ) : null}
             </li>
           ))}
@@ -131,7 +130,7 @@ function UploadForm({ ctfId, challengeId, maxFileBytes, onUploaded }: { ctfId: s
         </p>
       ) : null}
       {problem ? <Notice tone="error">{problem}</Notice> : null}
-      {upload.error ? <RequestErrorNotice error={upload.error} /> : null}
+      <RequestErrorNotice error={upload.error} />
       {upload.isSuccess ? <Notice tone="success">&ldquo;{upload.data.name}&rdquo; uploaded.</Notice> : null}
     </form>
   );

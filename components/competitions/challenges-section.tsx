@@ -14,6 +14,8 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { actionsColumn, numeric, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/api/paging";
 import { artifactContracts } from "@/lib/ctf/artifact-contracts";
 import type { RevealView } from "@/lib/ctf/artifact-schemas";
@@ -25,8 +27,24 @@ import { type CtfOptions } from "./api";
 import { ChallengeFiles } from "./challenge-files";
 import { generateSchema, hintRowsKept, newChallengeSchema, type ChallengeBody, type GenerateBody } from "./competition-forms";
 import { challengeCan, isTransitional } from "./format";
-import { confirmReveal, RevealedFlag } from "./revealed-flag";
+import { RevealedFlag, revealQuestion } from "./revealed-flag";
 import { StatusBadge } from "./ui";
+
+/** A button of a challenge's row: shown when the challenge's status allows its `rule` (./format.ts); deleting asks first. */
+type ChallengeButton = {
+  action: "publish" | "unpublish" | "delete";
+  rule: Parameters<typeof challengeCan>[0];
+  label: string;
+  running?: string;
+  variant: "secondary" | "danger";
+  question?: (title: string) => string;
+};
+
+const challengeButtons: ChallengeButton[] = [
+  { action: "publish", rule: "publish", label: "Publish", running: "Publishing…", variant: "secondary" },
+  { action: "unpublish", rule: "unpublish", label: "Unpublish", running: "Unpublishing…", variant: "secondary" },
+  { action: "delete", rule: "remove", label: "Delete", variant: "danger", question: (title) => `Delete the challenge "${title}"?` },
+];
 
 export function useChallenges(ctfId: string) {
   return useQuery({
@@ -270,7 +288,7 @@ function ChallengeTable({
   // The challenge whose files are shown below its row (one at a time).
   const [filesOf, setFilesOf] = useState<string | null>(null);
   const act = useMutation({
-    mutationFn: ({ challenge, action }: { challenge: ChallengeView; action: "publish" | "unpublish" | "delete" }): Promise<unknown> =>
+    mutationFn: ({ challenge, action }: { challenge: ChallengeView; action: ChallengeButton["action"] }): Promise<unknown> =>
       action === "delete"
         ? callApi(ctfContracts.deleteChallenge, { params: { ctf_id: ctf.id, challenge_id: challenge.id } })
         : callApi(ctfContracts[action], { params: { ctf_id: ctf.id, challenge_id: challenge.id } }),
@@ -298,161 +316,119 @@ function ChallengeTable({
       {!deployed && !archived && challenges?.some((challenge) => challengeCan("publish", challenge.status)) ? (
         <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-600">Challenges can be published once the competition is deployed.</p>
       ) : null}
-      {act.error ? (
-        <div className="px-4 pt-3">
-          <RequestErrorNotice error={act.error} />
-        </div>
-      ) : null}
-      {reveal.error ? (
-        <div className="px-4 pt-3">
-          <RequestErrorNotice error={reveal.error} />
-        </div>
-      ) : null}
+      <RequestErrorNotice error={act.error} className="px-4 pt-3" />
+      <RequestErrorNotice error={reveal.error} className="px-4 pt-3" />
       {!challenges?.length ? (
         <p className="p-5 text-sm text-slate-600">No challenges yet{archived ? "." : ": add one or generate one above."}</p>
       ) : (
-        <div className="overflow-x-auto" role="region" aria-label="Challenges" tabIndex={0}>
-          <table className="w-full min-w-[760px] text-left text-sm">
-            <caption className="sr-only">Challenges of {ctf.title}, newest first</caption>
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-              <tr>
-                <th scope="col" className="px-4 py-2">Title</th>
-                <th scope="col" className="px-4 py-2">Category</th>
-                <th scope="col" className="px-4 py-2 text-right">Points</th>
-                <th scope="col" className="px-4 py-2">Status</th>
-                <th scope="col" className="px-4 py-2 text-right">Platform ID</th>
-                <th scope="col" className="px-4 py-2">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {challenges.map((challenge) => {
-                const busy = act.isPending && act.variables?.challenge.id === challenge.id;
-                const filesShown = filesOf === challenge.id;
-                const shown = revealed[challenge.id];
-                return (
-                  <Fragment key={challenge.id}>
-                    <tr data-testid="challenge-row" data-title={challenge.title} data-status={challenge.status} className="align-top">
-                      <th scope="row" className="px-4 py-3 font-medium">
-                        <span className="break-words">{challenge.title}</span>
-                        {challenge.description ? <span className="mt-0.5 line-clamp-2 block text-xs font-normal text-slate-500">{challenge.description}</span> : null}
-                        {challenge.hints.length ? (
-                          <span className="block text-xs font-normal text-slate-500">{challenge.hints.length === 1 ? "1 hint" : `${challenge.hints.length} hints`}</span>
-                        ) : null}
-                        {challenge.template ? <span className="block text-xs font-normal text-slate-500">Generated ({challenge.template})</span> : null}
-                        {challenge.last_error && challenge.status.endsWith("_failed") ? (
-                          <span className="mt-1 block break-words text-xs font-normal text-red-700">{challenge.last_error}</span>
-                        ) : null}
-                      </th>
-                      <td className="px-4 py-3 text-slate-600">
-                        {challenge.category}
-                        {challenge.difficulty ? <span className="block text-xs text-slate-500">{challenge.difficulty}</span> : null}
-                      </td>
-                      <td className="px-4 py-3 text-right tabular-nums">{challenge.points}</td>
-                      <td className="px-4 py-3">
-                        <StatusBadge status={challenge.status} />
-                      </td>
-                      <td className="px-4 py-3 text-right tabular-nums" data-testid="platform-challenge-id">
-                        {challenge.platform_challenge_id ?? <span className="text-slate-400">—</span>}
-                      </td>
-                      <td className="px-4 py-3">
-                        <div className="flex flex-wrap justify-end gap-2">
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            aria-expanded={filesShown}
-                            aria-controls={`files-${challenge.id}`}
-                            aria-label={`Files of ${challenge.title}`}
-                            onClick={() => setFilesOf(filesShown ? null : challenge.id)}
-                          >
-                            Files
-                          </Button>
-                          {archived ? null : (
-                            <>
-                              {challengeCan("publish", challenge.status) ? (
-                                <Button
-                                  type="button"
-                                  variant="secondary"
-                                  disabled={act.isPending || !deployed}
-                                  title={deployed ? undefined : "Deploy the competition first"}
-                                  aria-label={`Publish ${challenge.title}`}
-                                  onClick={() => act.mutate({ challenge, action: "publish" })}
-                                >
-                                  {busy ? "Publishing…" : "Publish"}
-                                </Button>
-                              ) : null}
-                              {challengeCan("unpublish", challenge.status) ? (
-                                <Button
-                                  type="button"
-                                  variant="secondary"
-                                  disabled={act.isPending}
-                                  aria-label={`Unpublish ${challenge.title}`}
-                                  onClick={() => act.mutate({ challenge, action: "unpublish" })}
-                                >
-                                  {busy ? "Unpublishing…" : "Unpublish"}
-                                </Button>
-                              ) : null}
-                              {challengeCan("remove", challenge.status) ? (
-                                <Button
-                                  type="button"
-                                  variant="danger"
-                                  disabled={act.isPending}
-                                  aria-label={`Delete ${challenge.title}`}
-                                  onClick={() => {
-                                    if (window.confirm(`Delete the challenge "${challenge.title}"?`)) act.mutate({ challenge, action: "delete" });
-                                  }}
-                                >
-                                  Delete
-                                </Button>
-                              ) : null}
-                            </>
-                          )}
-                          {challenge.template && challenge.status !== "generating" && !shown ? (
-                            <Button
-                              type="button"
-                              variant="ghost"
-                              disabled={reveal.isPending}
-                              aria-label={`Reveal the flag of ${challenge.title}`}
-                              onClick={() => {
-                                if (confirmReveal(challenge.title)) reveal.mutate(challenge);
-                              }}
-                            >
-                              {reveal.isPending && reveal.variables?.id === challenge.id ? "Revealing…" : "Reveal flag"}
-                            </Button>
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                    {shown ? (
-                      <tr>
-                        <td colSpan={6} className="px-4 pb-4">
-                          <RevealedFlag
-                            title={challenge.title}
-                            revealed={shown}
-                            onHide={() =>
-                              setRevealed((all) => {
-                                const { [challenge.id]: _hidden, ...rest } = all;
-                                return rest;
-                              })
-                            }
-                          />
-                        </td>
-                      </tr>
+        <ScrollTable
+          label="Challenges"
+          caption={`Challenges of ${ctf.title}, newest first`}
+          minWidth="min-w-[760px]"
+          inset="px-4"
+          columns={["Title", "Category", numeric("Points"), "Status", numeric("Platform ID"), actionsColumn]}
+        >
+          {challenges.map((challenge) => {
+            const busy = act.isPending && act.variables?.challenge.id === challenge.id;
+            const filesShown = filesOf === challenge.id;
+            const shown = revealed[challenge.id];
+            return (
+              <Fragment key={challenge.id}>
+                <tr data-testid="challenge-row" data-title={challenge.title} data-status={challenge.status} className="align-top">
+                  <th scope="row" className="px-4 py-3 font-medium">
+                    <span className="break-words">{challenge.title}</span>
+                    {challenge.description ? <span className="mt-0.5 line-clamp-2 block text-xs font-normal text-slate-500">{challenge.description}</span> : null}
+                    {challenge.hints.length ? (
+                      <span className="block text-xs font-normal text-slate-500">{challenge.hints.length === 1 ? "1 hint" : `${challenge.hints.length} hints`}</span>
                     ) : null}
-                    {filesShown ? (
-                      <tr id={`files-${challenge.id}`} className="bg-slate-50">
-                        <td colSpan={6} className="px-4 py-4">
-                          <ChallengeFiles ctfId={ctf.id} challenge={challenge} archived={archived} maxFileBytes={maxFileBytes} />
-                        </td>
-                      </tr>
+                    {challenge.template ? <span className="block text-xs font-normal text-slate-500">Generated ({challenge.template})</span> : null}
+                    {challenge.last_error && challenge.status.endsWith("_failed") ? (
+                      <span className="mt-1 block break-words text-xs font-normal text-red-700">{challenge.last_error}</span>
                     ) : null}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                  </th>
+                  <td className="px-4 py-3 text-slate-600">
+                    {challenge.category}
+                    {challenge.difficulty ? <span className="block text-xs text-slate-500">{challenge.difficulty}</span> : null}
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{challenge.points}</td>
+                  <td className="px-4 py-3">
+                    <StatusBadge status={challenge.status} />
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums" data-testid="platform-challenge-id">
+                    {challenge.platform_challenge_id ?? <span className="text-slate-400">—</span>}
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex flex-wrap justify-end gap-2">
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        aria-expanded={filesShown}
+                        aria-controls={`files-${challenge.id}`}
+                        aria-label={`Files of ${challenge.title}`}
+                        onClick={() => setFilesOf(filesShown ? null : challenge.id)}
+                      >
+                        Files
+                      </Button>
+                      {archived ? null : (
+                        <>
+                          {challengeButtons
+                            .filter(({ rule }) => challengeCan(rule, challenge.status))
+                            .map(({ action, label, running, variant, question }) => (
+                              <ConfirmButton
+                                key={action}
+                                variant={variant}
+                                disabled={act.isPending || (action === "publish" && !deployed)}
+                                title={action === "publish" && !deployed ? "Deploy the competition first" : undefined}
+                                aria-label={`${label} ${challenge.title}`}
+                                question={question?.(challenge.title)}
+                                onConfirm={() => act.mutate({ challenge, action })}
+                              >
+                                {busy && running ? running : label}
+                              </ConfirmButton>
+                            ))}
+                        </>
+                      )}
+                      {challenge.template && challenge.status !== "generating" && !shown ? (
+                        <ConfirmButton
+                          variant="ghost"
+                          disabled={reveal.isPending}
+                          aria-label={`Reveal the flag of ${challenge.title}`}
+                          question={revealQuestion(challenge.title)}
+                          onConfirm={() => reveal.mutate(challenge)}
+                        >
+                          {reveal.isPending && reveal.variables?.id === challenge.id ? "Revealing…" : "Reveal flag"}
+                        </ConfirmButton>
+                      ) : null}
+                    </div>
+                  </td>
+                </tr>
+                {shown ? (
+                  <tr>
+                    <td colSpan={6} className="px-4 pb-4">
+                      <RevealedFlag
+                        title={challenge.title}
+                        revealed={shown}
+                        onHide={() =>
+                          setRevealed((all) => {
+                            const { [challenge.id]: _hidden, ...rest } = all;
+                            return rest;
+                          })
+                        }
+                      />
+                    </td>
+                  </tr>
+                ) : null}
+                {filesShown ? (
+                  <tr id={`files-${challenge.id}`} className="bg-slate-50">
+                    <td colSpan={6} className="px-4 py-4">
+                      <ChallengeFiles ctfId={ctf.id} challenge={challenge} archived={archived} maxFileBytes={maxFileBytes} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </ScrollTable>
       )}
     </Card>
   );

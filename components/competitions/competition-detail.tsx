@@ -2,7 +2,6 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { usePageQuery } from "@/components/use-page-query";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { callApi } from "@/components/api";
@@ -10,8 +9,11 @@ import { FormErrors } from "@/components/forms/form-errors";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
+import { BackLink } from "@/components/ui/back-link";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { NotLoaded } from "@/components/ui/not-loaded";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
@@ -40,17 +42,12 @@ export function CompetitionDetail({ id, initial, options }: { id: string; initia
     refetchInterval: (query) => (query.state.data && isTransitional(query.state.data.status) ? 2_000 : false),
   });
 
-  if (ctf.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (!ctf.data) return <Notice tone="error">{ctf.error?.message ?? "The competition could not be loaded."}</Notice>;
+  if (!ctf.data) return <NotLoaded query={ctf} failure="The competition could not be loaded." />;
   const data = ctf.data;
 
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/competitions" className="text-brand-700 underline-offset-2 hover:underline">
-          ← All competitions
-        </Link>
-      </p>
+      <BackLink href="/competitions">All competitions</BackLink>
       <div className="space-y-6">
         <Overview ctf={data} />
         <ChallengesSection ctf={data} options={options} />
@@ -111,19 +108,15 @@ function Overview({ ctf }: { ctf: CtfView }) {
         </div>
         <div className="flex flex-wrap gap-2" data-testid="ctf-actions">
           {actions.map((which) => (
-            <Button
+            <ConfirmButton
               key={which}
-              type="button"
               variant={which === "deploy" ? "primary" : which === "delete" ? "danger" : "secondary"}
               disabled={action.isPending}
-              onClick={() => {
-                const question = confirmations[which]?.(ctf);
-                if (question && !window.confirm(question)) return;
-                action.mutate(which);
-              }}
+              question={confirmations[which]?.(ctf)}
+              onConfirm={() => action.mutate(which)}
             >
               {action.isPending && action.variables === which ? `${actionLabels[which](ctf)}…` : actionLabels[which](ctf)}
-            </Button>
+            </ConfirmButton>
           ))}
         </div>
       </div>
@@ -180,11 +173,7 @@ function Overview({ ctf }: { ctf: CtfView }) {
           </Notice>
         </div>
       ) : null}
-      {action.error ? (
-        <div className="mt-4">
-          <RequestErrorNotice error={action.error} />
-        </div>
-      ) : null}
+      <RequestErrorNotice error={action.error} className="mt-4" />
 
       <p className="mt-4 text-xs text-slate-500">
         <HostNote host={ctf.host} />

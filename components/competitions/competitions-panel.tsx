@@ -7,7 +7,10 @@ import { callApi } from "@/components/api";
 import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { plural } from "@/components/tests/format";
-import { Card, Notice } from "@/components/ui/card";
+import { Card } from "@/components/ui/card";
+import { CreatedNotice } from "@/components/ui/created-notice";
+import { EmptyList, type QueryState } from "@/components/ui/not-loaded";
+import { numeric, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/api/paging";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import type { CtfView } from "@/lib/ctf/schemas";
@@ -29,7 +32,7 @@ export function CompetitionsPanel({ initial }: { initial?: Page<CtfView> }) {
   return (
     <div className="space-y-6">
       <CreateCompetitionForm />
-      <CompetitionList ctfs={ctfs.data} loading={ctfs.isLoading} error={ctfs.error} />
+      <CompetitionList query={ctfs} />
     </div>
   );
 }
@@ -50,16 +53,7 @@ function CreateCompetitionForm() {
     <Card>
       <h2 className="font-semibold">Create a competition</h2>
       <p className="mt-1 text-sm text-slate-600">It starts as a draft: add challenges, then deploy it.</p>
-      {created ? (
-        <div className="mt-3">
-          <Notice tone="success">
-            Competition &ldquo;{created.title}&rdquo; created as a draft.{" "}
-            <Link href={`/competitions/${created.id}`} className="font-medium underline">
-              Open it
-            </Link>
-          </Notice>
-        </div>
-      ) : null}
+      {created ? <CreatedNotice href={`/competitions/${created.id}`}>Competition &ldquo;{created.title}&rdquo; created as a draft.</CreatedNotice> : null}
       <ApiForm form={form} mutation={create} className="mt-4 space-y-4" submitLabel="Create competition" pendingLabel="Creating…">
         <CompetitionFields form={form} idPrefix="ctf" />
       </ApiForm>
@@ -67,56 +61,46 @@ function CreateCompetitionForm() {
   );
 }
 
-function CompetitionList({ ctfs, loading, error }: { ctfs?: Page<CtfView>; loading: boolean; error: Error | null }) {
-  if (loading) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (error && !ctfs) return <Notice tone="error">{error.message}</Notice>;
+function CompetitionList({ query }: { query: QueryState<Page<CtfView>> }) {
+  const ctfs = query.data;
   if (!ctfs?.data.length) {
     return (
-      <Card>
+      <EmptyList query={query}>
         <p className="text-sm text-slate-600">No competitions yet. Create one above.</p>
-      </Card>
+      </EmptyList>
     );
   }
   return (
     <Card className="p-0">
-      <div className="overflow-x-auto" role="region" aria-label="Competitions" tabIndex={0}>
-        <table className="w-full min-w-[720px] text-left text-sm">
-          <caption className="sr-only">Competitions, newest first</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-2">Title</th>
-              <th scope="col" className="px-4 py-2">Status</th>
-              <th scope="col" className="px-4 py-2">Window</th>
-              <th scope="col" className="px-4 py-2">Visibility</th>
-              <th scope="col" className="px-4 py-2 text-right">Challenges</th>
-              <th scope="col" className="px-4 py-2 text-right">Members</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {ctfs.data.map((ctf) => (
-              <tr key={ctf.id} data-testid="ctf-row" data-ctf-id={ctf.id} data-title={ctf.title} data-status={ctf.status} className="align-top hover:bg-slate-50">
-                <th scope="row" className="px-4 py-3 font-medium">
-                  <Link href={`/competitions/${ctf.id}`} className="text-brand-700 underline-offset-2 hover:underline">
-                    {ctf.title}
-                  </Link>
-                  {ctf.status === "deployed" && ctf.url ? (
-                    <a href={ctf.url} className="mt-0.5 block break-all text-xs font-normal text-slate-500 underline-offset-2 hover:underline" target="_blank" rel="noreferrer">
-                      {ctf.url}
-                    </a>
-                  ) : null}
-                </th>
-                <td className="px-4 py-3">
-                  <StatusBadge status={ctf.status} />
-                </td>
-                <td className="px-4 py-3 text-slate-600">{formatWindow(ctf.starts_at, ctf.ends_at)}</td>
-                <td className="px-4 py-3 text-slate-600">{ctf.is_public ? "Public" : "Private"}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{ctf.challenges}</td>
-                <td className="px-4 py-3 text-right tabular-nums">{ctf.members}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        label="Competitions"
+        caption="Competitions, newest first"
+        minWidth="min-w-[720px]"
+        inset="px-4"
+        columns={["Title", "Status", "Window", "Visibility", numeric("Challenges"), numeric("Members")]}
+      >
+        {ctfs.data.map((ctf) => (
+          <tr key={ctf.id} data-testid="ctf-row" data-ctf-id={ctf.id} data-title={ctf.title} data-status={ctf.status} className="align-top hover:bg-slate-50">
+            <th scope="row" className="px-4 py-3 font-medium">
+              <Link href={`/competitions/${ctf.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+                {ctf.title}
+              </Link>
+              {ctf.status === "deployed" && ctf.url ? (
+                <a href={ctf.url} className="mt-0.5 block break-all text-xs font-normal text-slate-500 underline-offset-2 hover:underline" target="_blank" rel="noreferrer">
+                  {ctf.url}
+                </a>
+              ) : null}
+            </th>
+            <td className="px-4 py-3">
+              <StatusBadge status={ctf.status} />
+            </td>
+            <td className="px-4 py-3 text-slate-600">{formatWindow(ctf.starts_at, ctf.ends_at)}</td>
+            <td className="px-4 py-3 text-slate-600">{ctf.is_public ? "Public" : "Private"}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{ctf.challenges}</td>
+            <td className="px-4 py-3 text-right tabular-nums">{ctf.members}</td>
+          </tr>
+        ))}
+      </ScrollTable>
       {ctfs.pagination.total > ctfs.data.length ? (
         <p className="border-t border-slate-200 px-4 py-2 text-xs text-slate-500">
           The newest {plural(ctfs.data.length, "competition")} of {ctfs.pagination.total}.

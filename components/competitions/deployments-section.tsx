@@ -8,8 +8,9 @@ import { Select, TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
-import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { actionsColumn, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/api/paging";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import { deploymentPlayContracts } from "@/lib/ctf/deployment-play-contracts";
@@ -20,7 +21,7 @@ import { useChallenges } from "./challenges-section";
 import { deploymentSchema, type DeploymentBody } from "./competition-forms";
 import { formatDateTime, formatWindow } from "@/components/format/date";
 import { isTransitional } from "./format";
-import { StatusBadge } from "./ui";
+import { ListCard, StatusBadge } from "./ui";
 
 const stopReasons: Record<string, string> = { window_elapsed: "window elapsed", stopped_by_request: "stopped by request" };
 
@@ -41,7 +42,6 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
     mutationFn: (deployment: CtfDeploymentView) => callApi(ctfContracts.stopDeployment, { params: { deployment_id: deployment.id } }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.ctfDeployments(ctf.id) }),
   });
-  const list = deployments.data?.data;
 
   return (
     <section aria-labelledby="deployments-title" className="space-y-4">
@@ -54,85 +54,65 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
         </p>
       </div>
       <DeployForm ctf={ctf} />
-      <Card className="p-0">
-        {stop.error ? (
-          <div className="px-4 pt-3">
-            <RequestErrorNotice error={stop.error} />
-          </div>
-        ) : null}
-        {deployments.isLoading ? <p className="p-5 text-sm text-slate-600">Loading deployments…</p> : null}
-        {deployments.error && !list ? (
-          <div className="p-4">
-            <Notice tone="error">{deployments.error.message}</Notice>
-          </div>
-        ) : null}
-        {list && list.length === 0 ? <p className="p-5 text-sm text-slate-600">No standalone deployments yet.</p> : null}
-        {list?.length ? (
-          <div className="overflow-x-auto" role="region" aria-label="Standalone deployments" tabIndex={0}>
-            <table className="w-full min-w-[720px] text-left text-sm">
-              <caption className="sr-only">Standalone deployments of this competition&rsquo;s challenges, newest first</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-2">Challenge</th>
-                  <th scope="col" className="px-4 py-2">Status</th>
-                  <th scope="col" className="px-4 py-2">Address</th>
-                  <th scope="col" className="px-4 py-2">Window</th>
-                  <th scope="col" className="px-4 py-2">Solves</th>
-                  <th scope="col" className="px-4 py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.map((deployment) => (
-                  <tr key={deployment.id} data-testid="deployment-row" data-status={deployment.status} data-deployment-id={deployment.id} className="align-top">
-                    <th scope="row" className="px-4 py-3 font-medium">
-                      {deployment.challenge_title}
-                    </th>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={deployment.status} />
-                      {deployment.status === "stopped" && deployment.stop_reason ? (
-                        <span className="mt-1 block text-xs text-slate-500">{stopReasons[deployment.stop_reason] ?? deployment.stop_reason}</span>
-                      ) : null}
-                      {deployment.status === "deploy_failed" && deployment.last_error ? (
-                        <span className="mt-1 block break-words text-xs text-red-700">{deployment.last_error}</span>
-                      ) : null}
-                    </td>
-                    <td className="px-4 py-3">
-                      {deployment.status === "live" && deployment.url ? (
-                        <a href={deployment.url} target="_blank" rel="noreferrer" className="break-all text-brand-700 underline underline-offset-2">
-                          {deployment.url}
-                        </a>
-                      ) : (
-                        <span className="text-slate-400">—</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3 text-slate-600">{formatWindow(deployment.starts_at, deployment.ends_at)}</td>
-                    <td className="px-4 py-3">
-                      <DeploymentSolves deploymentId={deployment.id} title={deployment.challenge_title} />
-                    </td>
-                    <td className="px-4 py-3 text-right">
-                      {deployment.status === "live" ? (
-                        <Button
-                          type="button"
-                          variant="danger"
-                          disabled={stop.isPending}
-                          aria-label={`Stop the deployment of ${deployment.challenge_title}`}
-                          onClick={() => {
-                            if (window.confirm(`Stop the deployment of "${deployment.challenge_title}" now? Its page goes offline.`)) stop.mutate(deployment);
-                          }}
-                        >
-                          {stop.isPending && stop.variables?.id === deployment.id ? "Stopping…" : "Stop"}
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-      </Card>
+      <ListCard
+        query={deployments}
+        loading="Loading deployments…"
+        empty="No standalone deployments yet."
+        notice={<RequestErrorNotice error={stop.error} className="px-4 pt-3" />}
+      >
+        {(list) => (
+          <ScrollTable
+            label="Standalone deployments"
+            caption="Standalone deployments of this competition&rsquo;s challenges, newest first"
+            minWidth="min-w-[720px]"
+            inset="px-4"
+            columns={["Challenge", "Status", "Address", "Window", "Solves", actionsColumn]}
+          >
+            {list.map((deployment) => (
+              <tr key={deployment.id} data-testid="deployment-row" data-status={deployment.status} data-deployment-id={deployment.id} className="align-top">
+                <th scope="row" className="px-4 py-3 font-medium">
+                  {deployment.challenge_title}
+                </th>
+                <td className="px-4 py-3">
+                  <StatusBadge status={deployment.status} />
+                  {deployment.status === "stopped" && deployment.stop_reason ? (
+                    <span className="mt-1 block text-xs text-slate-500">{stopReasons[deployment.stop_reason] ?? deployment.stop_reason}</span>
+                  ) : null}
+                  {deployment.status === "deploy_failed" && deployment.last_error ? (
+                    <span className="mt-1 block break-words text-xs text-red-700">{deployment.last_error}</span>
+                  ) : null}
+                </td>
+                <td className="px-4 py-3">
+                  {deployment.status === "live" && deployment.url ? (
+                    <a href={deployment.url} target="_blank" rel="noreferrer" className="break-all text-brand-700 underline underline-offset-2">
+                      {deployment.url}
+                    </a>
+                  ) : (
+                    <span className="text-slate-400">—</span>
+                  )}
+                </td>
+                <td className="px-4 py-3 text-slate-600">{formatWindow(deployment.starts_at, deployment.ends_at)}</td>
+                <td className="px-4 py-3">
+                  <DeploymentSolves deploymentId={deployment.id} title={deployment.challenge_title} />
+                </td>
+                <td className="px-4 py-3 text-right">
+                  {deployment.status === "live" ? (
+                    <ConfirmButton
+                      variant="danger"
+                      disabled={stop.isPending}
+                      aria-label={`Stop the deployment of ${deployment.challenge_title}`}
+                      question={`Stop the deployment of "${deployment.challenge_title}" now? Its page goes offline.`}
+                      onConfirm={() => stop.mutate(deployment)}
+                    >
+                      {stop.isPending && stop.variables?.id === deployment.id ? "Stopping…" : "Stop"}
+                    </ConfirmButton>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
+        )}
+      </ListCard>
     </section>
   );
 }

@@ -10,11 +10,12 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
+import { actionsColumn, numeric, ScrollTable } from "@/components/ui/table";
 import { ctfContracts } from "@/lib/ctf/contracts";
 import { inviteMemberInput, type CtfView, type InviteMemberInput, type MemberView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
 import { formatDateTime } from "@/components/format/date";
-import { StatusBadge } from "./ui";
+import { ListCard, StatusBadge } from "./ui";
 
 /** Competitors: invite by e-mail (again = re-invite), who joined, who enrolled themselves. */
 export function MembersSection({ ctf }: { ctf: CtfView }) {
@@ -45,7 +46,6 @@ export function MembersSection({ ctf }: { ctf: CtfView }) {
   // Re-invite from a row: not the form's, so its failure is not shown beside the form's field.
   const reinvite = useMutation({ mutationFn: (email: string) => inviteMember({ email }), onMutate: () => setSent(null), onSuccess: invited });
   const archived = ctf.status === "archived";
-  const list = members.data?.data;
 
   return (
     <section aria-labelledby="members-title" className="space-y-4">
@@ -72,69 +72,54 @@ export function MembersSection({ ctf }: { ctf: CtfView }) {
         </Card>
       )}
       {sent ? <Notice tone="success">{sent.invitations > 1 ? `Invitation sent again to ${sent.email}.` : `Invitation sent to ${sent.email}.`}</Notice> : null}
-      {reinvite.error ? <RequestErrorNotice error={reinvite.error} /> : null}
-      <Card className="p-0">
-        {members.isLoading ? <p className="p-5 text-sm text-slate-600">Loading members…</p> : null}
-        {members.error && !list ? (
-          <div className="p-4">
-            <Notice tone="error">{members.error.message}</Notice>
-          </div>
-        ) : null}
-        {list && list.length === 0 ? <p className="p-5 text-sm text-slate-600">Nobody invited yet.</p> : null}
-        {list?.length ? (
-          <div className="overflow-x-auto" role="region" aria-label="Members" tabIndex={0}>
-            <table className="w-full min-w-[720px] text-left text-sm">
-              <caption className="sr-only">Members of {ctf.title}, in order of invitation</caption>
-              <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-                <tr>
-                  <th scope="col" className="px-4 py-2">E-mail</th>
-                  <th scope="col" className="px-4 py-2">Status</th>
-                  <th scope="col" className="px-4 py-2">Enrolled by</th>
-                  <th scope="col" className="px-4 py-2 text-right">Invitations</th>
-                  <th scope="col" className="px-4 py-2">Last invited</th>
-                  <th scope="col" className="px-4 py-2">Joined</th>
-                  <th scope="col" className="px-4 py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.map((member) => (
-                  <tr key={member.id} data-testid="member-row" data-email={member.email} data-status={member.status}>
-                    <th scope="row" className="min-w-48 break-all px-4 py-3 font-normal text-slate-800">
-                      {member.email}
-                    </th>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={member.status} />
-                    </td>
-                    <td className="px-4 py-3 text-slate-600" data-testid="member-self-enrolled" data-value={member.self_enrolled}>
-                      {member.self_enrolled ? "Themselves" : "Invitation"}
-                    </td>
-                    <td className="px-4 py-3 text-right tabular-nums" data-testid="member-invitations">
-                      {member.invitations}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(member.invited_at)}</td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(member.joined_at)}</td>
-                    <td className="px-4 py-3 text-right">
-                      {member.status === "invited" && !archived ? (
-                        <Button
-                          type="button"
-                          variant="secondary"
-                          disabled={reinvite.isPending}
-                          aria-label={`Invite ${member.email} again`}
-                          onClick={() => reinvite.mutate(member.email)}
-                        >
-                          {reinvite.isPending && reinvite.variables === member.email ? "Sending…" : "Re-invite"}
-                        </Button>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : null}
-      </Card>
+      <RequestErrorNotice error={reinvite.error} />
+      <ListCard
+        query={members}
+        loading="Loading members…"
+        empty="Nobody invited yet."
+      >
+        {(list) => (
+          <ScrollTable
+            label="Members"
+            caption={`Members of ${ctf.title}, in order of invitation`}
+            minWidth="min-w-[720px]"
+            inset="px-4"
+            columns={["E-mail", "Status", "Enrolled by", numeric("Invitations"), "Last invited", "Joined", actionsColumn]}
+          >
+            {list.map((member) => (
+              <tr key={member.id} data-testid="member-row" data-email={member.email} data-status={member.status}>
+                <th scope="row" className="min-w-48 break-all px-4 py-3 font-normal text-slate-800">
+                  {member.email}
+                </th>
+                <td className="px-4 py-3">
+                  <StatusBadge status={member.status} />
+                </td>
+                <td className="px-4 py-3 text-slate-600" data-testid="member-self-enrolled" data-value={member.self_enrolled}>
+                  {member.self_enrolled ? "Themselves" : "Invitation"}
+                </td>
+                <td className="px-4 py-3 text-right tabular-nums" data-testid="member-invitations">
+                  {member.invitations}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(member.invited_at)}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(member.joined_at)}</td>
+                <td className="px-4 py-3 text-right">
+                  {member.status === "invited" && !archived ? (
+                    <Button
+                      type="button"
+                      variant="secondary"
+                      disabled={reinvite.isPending}
+                      aria-label={`Invite ${member.email} again`}
+                      onClick={() => reinvite.mutate(member.email)}
+                    >
+                      {reinvite.isPending && reinvite.variables === member.email ? "Sending…" : "Re-invite"}
+                    </Button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
+        )}
+      </ListCard>
     </section>
   );
 }

@@ -5,8 +5,8 @@ import { CopyButton } from "@/components/ui/copy-button";
 import type { RevealView } from "@/lib/ctf/artifact-schemas";
 
 /** Asked every time: a flag on screen is a flag anyone behind the organiser can read. */
-export function confirmReveal(title: string): boolean {
-  return window.confirm(`Reveal the flag and the solution of "${title}"? Anyone who can see your screen will see them. The reveal is recorded.`);
+export function revealQuestion(title: string): string {
+  return `Reveal the flag and the solution of "${title}"? Anyone who can see your screen will see them. The reveal is recorded.`;
 }
 
 /**

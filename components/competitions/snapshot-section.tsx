@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Card, Notice } from "@/components/ui/card";
+import { numeric, ScrollTable } from "@/components/ui/table";
 import type { getSnapshot } from "@/lib/ctf/competitions";
 import type { CtfView } from "@/lib/ctf/schemas";
 import { queryKeys } from "@/lib/query-keys";
@@ -38,34 +39,28 @@ export function SnapshotSection({ ctf }: { ctf: CtfView }) {
             {data.challenges.length === 0 ? (
               <p className="px-5 pb-4 pt-2 text-sm text-slate-600">None.</p>
             ) : (
-              <div className="mt-2 overflow-x-auto" role="region" aria-label="Snapshot challenges" tabIndex={0}>
-                <table className="w-full min-w-[560px] text-left text-sm">
-                  <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-                    <tr>
-                      <th scope="col" className="px-5 py-2">Title</th>
-                      <th scope="col" className="px-5 py-2">Category</th>
-                      <th scope="col" className="px-5 py-2 text-right">Points</th>
-                      <th scope="col" className="px-5 py-2">Status</th>
-                      <th scope="col" className="px-5 py-2 text-right">Platform ID</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-100">
-                    {data.challenges.map((challenge) => (
-                      <tr key={challenge.challenge_id} data-testid="snapshot-challenge" data-title={challenge.title}>
-                        <th scope="row" className="px-5 py-2 font-medium">
-                          {challenge.title}
-                        </th>
-                        <td className="px-5 py-2 text-slate-600">{challenge.category}</td>
-                        <td className="px-5 py-2 text-right tabular-nums">{challenge.points}</td>
-                        <td className="px-5 py-2">
-                          <StatusBadge status={challenge.status} />
-                        </td>
-                        <td className="px-5 py-2 text-right tabular-nums">{challenge.platform_challenge_id ?? "—"}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <ScrollTable
+                label="Snapshot challenges"
+                className="mt-2"
+                minWidth="min-w-[560px]"
+                inset="px-5"
+                ruled="y"
+                columns={["Title", "Category", numeric("Points"), "Status", numeric("Platform ID")]}
+              >
+                {data.challenges.map((challenge) => (
+                  <tr key={challenge.challenge_id} data-testid="snapshot-challenge" data-title={challenge.title}>
+                    <th scope="row" className="px-5 py-2 font-medium">
+                      {challenge.title}
+                    </th>
+                    <td className="px-5 py-2 text-slate-600">{challenge.category}</td>
+                    <td className="px-5 py-2 text-right tabular-nums">{challenge.points}</td>
+                    <td className="px-5 py-2">
+                      <StatusBadge status={challenge.status} />
+                    </td>
+                    <td className="px-5 py-2 text-right tabular-nums">{challenge.platform_challenge_id ?? "—"}</td>
+                  </tr>
+                ))}
+              </ScrollTable>
             )}
           </Card>
           <Card className="p-0">

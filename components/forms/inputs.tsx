@@ -41,6 +41,11 @@ function bind<T extends FieldValues, R>({ form, name, id, optional, label, hint,
   };
 }
 
+/** The attributes of an input for a whole number from `min` to `max` (phones show a number pad). */
+export function wholeNumberInput(min: number, max: number) {
+  return { type: "number", inputMode: "numeric", min, max, step: 1 } as const;
+}
+
 export function TextInput<T extends FieldValues>(props: Bound<T> & Attributes<InputHTMLAttributes<HTMLInputElement>>) {
   const { field, registered, rest } = bind(props);
   return <Field {...field}>{(control) => <input {...control} className={inputClass} {...rest} {...registered} />}</Field>;

@@ -43,7 +43,7 @@ export function HintCard({ n, cost, text, unlock }: { n: number; cost: number; t
           {unlock.isPending ? "Unlocking…" : cost ? `Unlock hint ${n} for ${cost} points` : `Show hint ${n}`}
         </Button>
       )}
-      {unlock.error ? <RequestErrorNotice error={unlock.error} /> : null}
+      <RequestErrorNotice error={unlock.error} />
     </div>
   );
 }

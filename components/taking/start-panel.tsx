@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import type { ReactNode } from "react";
 import { fetchJson } from "@/components/fetch-json";
 import { formatDateTime } from "@/components/format/date";
 import { Button } from "@/components/ui/button";
@@ -35,30 +36,14 @@ export function StartPanel({ token, view }: { token: string; view: TakingView })
       </header>
       <Card>
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          <div>
-            <dt className="text-xs font-medium uppercase text-slate-500">Questions</dt>
-            <dd className="mt-1 font-semibold tabular-nums" data-testid="start-questions">
-              {test.questions}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs font-medium uppercase text-slate-500">Time limit</dt>
-            <dd className="mt-1" data-testid="start-time-limit">
-              {test.timeLimitMinutes === null ? "None" : `${duration(test.timeLimitMinutes)}, counted from Start`}
-            </dd>
-          </div>
-          {test.opensAt ? (
-            <div>
-              <dt className="text-xs font-medium uppercase text-slate-500">Opens</dt>
-              <dd className="mt-1">{formatDateTime(test.opensAt)}</dd>
-            </div>
-          ) : null}
-          {test.closesAt ? (
-            <div>
-              <dt className="text-xs font-medium uppercase text-slate-500">Closes</dt>
-              <dd className="mt-1">{formatDateTime(test.closesAt)}</dd>
-            </div>
-          ) : null}
+          <Fact term="Questions" className="font-semibold tabular-nums" testId="start-questions">
+            {test.questions}
+          </Fact>
+          <Fact term="Time limit" testId="start-time-limit">
+            {test.timeLimitMinutes === null ? "None" : `${duration(test.timeLimitMinutes)}, counted from Start`}
+          </Fact>
+          {test.opensAt ? <Fact term="Opens">{formatDateTime(test.opensAt)}</Fact> : null}
+          {test.closesAt ? <Fact term="Closes">{formatDateTime(test.closesAt)}</Fact> : null}
         </dl>
       </Card>
 
@@ -89,6 +74,18 @@ export function StartPanel({ token, view }: { token: string; view: TakingView })
           </Button>
         </Card>
       )}
+    </div>
+  );
+}
+
+/** One fact of the test in the list above the Start button. */
+function Fact({ term, className, testId, children }: { term: string; className?: string; testId?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase text-slate-500">{term}</dt>
+      <dd className={className ? `mt-1 ${className}` : "mt-1"} data-testid={testId}>
+        {children}
+      </dd>
     </div>
   );
 }

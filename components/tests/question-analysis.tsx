@@ -10,7 +10,7 @@ import { testContracts } from "@/lib/tests/contracts";
 import type { QuestionAnalysisView, TestAnalysisView } from "@/lib/tests/insight-schemas";
 import { Bar } from "./bars";
 import { formatPercent, plural } from "./format";
-import { StackedHead } from "./stacked-head";
+import { StackedHead, StackedLabel } from "./stacked-head";
 import { panelClass, stacked } from "./stacked-table";
 
 /** Below this many completed recipients the page says the figures are only indicative. */
@@ -149,15 +149,11 @@ function QuestionRow({ question }: { question: QuestionAnalysisView }) {
         ) : null}
       </th>
       <td role="cell" className={`${stacked.cell} tabular-nums`}>
-        <span aria-hidden="true" className={stacked.label}>
-          Answered
-        </span>
+        <StackedLabel>Answered</StackedLabel>
         {question.answered}
       </td>
       <td role="cell" className={`${stacked.cell} tabular-nums ${question.flags.includes("hard") ? "font-semibold text-amber-800" : ""}`} data-testid="percent-correct">
-        <span aria-hidden="true" className={stacked.label}>
-          % right
-        </span>
+        <StackedLabel>% right</StackedLabel>
         {question.percent_correct === null ? "—" : formatPercent(question.percent_correct)}
       </td>
       <td
@@ -165,15 +161,11 @@ function QuestionRow({ question }: { question: QuestionAnalysisView }) {
         className={`${stacked.cell} tabular-nums ${question.flags.includes("low_discrimination") ? "font-semibold text-amber-800" : ""}`}
         data-testid="discrimination"
       >
-        <span aria-hidden="true" className={stacked.label}>
-          Discrimination
-        </span>
+        <StackedLabel>Discrimination</StackedLabel>
         {question.discrimination === null ? "—" : question.discrimination.toFixed(2)}
       </td>
       <td role="cell" className={`${stacked.cell} col-span-2`}>
-        <span aria-hidden="true" className={stacked.label}>
-          Options chosen
-        </span>
+        <StackedLabel>Options chosen</StackedLabel>
         <ul className="space-y-1 md:min-w-56">
           {question.options.map((option) => (
             <li

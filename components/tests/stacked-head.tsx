@@ -15,3 +15,12 @@ export function StackedHead({ columns }: { columns: ReactNode[] }) {
     </thead>
   );
 }
+
+/** A column's name in front of its value, on phones only (the column header says it to screen readers). */
+export function StackedLabel({ children }: { children: ReactNode }) {
+  return (
+    <span aria-hidden="true" className={stacked.label}>
+      {children}
+    </span>
+  );
+}

@@ -9,10 +9,12 @@ import { errorAt } from "@/components/forms/field";
 import { FormErrors } from "@/components/forms/form-errors";
 import { showServerErrors, useApiForm } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { BackLink } from "@/components/ui/back-link";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { CopyButton } from "@/components/ui/copy-button";
+import { NotLoaded } from "@/components/ui/not-loaded";
 import { urlOf } from "@/lib/api/contract";
 import { queryKeys } from "@/lib/query-keys";
 import { testContracts } from "@/lib/tests/contracts";
@@ -26,7 +28,7 @@ import { formatPercent, plural } from "./format";
 import { parseRecipients } from "./parse-recipients";
 import { QuestionAnalysis } from "./question-analysis";
 import { RecipientsInput } from "./recipients-input";
-import { StackedHead } from "./stacked-head";
+import { StackedHead, StackedLabel } from "./stacked-head";
 import { panelClass, stacked } from "./stacked-table";
 import { TestSettingsSummary } from "./test-settings-summary";
 import { useUsage } from "./usage";
@@ -46,8 +48,7 @@ export function TestDetail({ code, initial }: { code: string; initial?: TestView
   });
   const [sheetFor, setSheetFor] = useState<number | null>(null);
 
-  if (test.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (!test.data) return <Notice tone="error">{test.error?.message ?? "This test could not be loaded."}</Notice>;
+  if (!test.data) return <NotLoaded query={test} failure="This test could not be loaded." />;
   const data = test.data;
 
   return (
@@ -67,11 +68,7 @@ function TestHeader({ test }: { test: TestView }) {
   const total = test.recipients.length;
   return (
     <div>
-      <p className="mb-2 text-sm">
-        <Link href="/tests" className="text-brand-700 underline-offset-2 hover:underline">
-          ← All tests
-        </Link>
-      </p>
+      <BackLink href="/tests">All tests</BackLink>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight break-words" data-testid="test-name">
@@ -221,9 +218,7 @@ function Recipients({ test, onOpenSheet }: { test: TestView; onOpenSheet: (recip
                   <td role="cell" className={`${stacked.cell} col-span-2 whitespace-nowrap`}>
                     {recipient.result ? (
                       <>
-                        <span aria-hidden="true" className={stacked.label}>
-                          Result
-                        </span>
+                        <StackedLabel>Result</StackedLabel>
                         <span data-testid="recipient-percent" className="text-lg font-semibold tabular-nums">
                           {formatPercent(recipient.result.percent)}
                         </span>

@@ -6,14 +6,14 @@ import Link from "next/link";
 import { useState } from "react";
 import { callApi } from "@/components/api";
 import { Button, buttonClass } from "@/components/ui/button";
-import { Card, Notice } from "@/components/ui/card";
+import { EmptyList } from "@/components/ui/not-loaded";
 import type { Page } from "@/lib/api/paging";
 import { queryKeys } from "@/lib/query-keys";
 import { testContracts } from "@/lib/tests/contracts";
 import type { TestSummaryView } from "@/lib/tests/schemas";
 import { Bar } from "./bars";
 import { formatDateTime } from "@/components/format/date";
-import { StackedHead } from "./stacked-head";
+import { StackedHead, StackedLabel } from "./stacked-head";
 import { panelClass, stacked } from "./stacked-table";
 
 const PER_PAGE = 25;
@@ -31,12 +31,9 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
   const total = tests.data?.pagination.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PER_PAGE));
 
-  if (tests.isLoading) return <p className="text-sm text-slate-600">Loading…</p>;
-  if (tests.error && !tests.data) return <Notice tone="error">{tests.error.message}</Notice>;
-
   if (total === 0) {
     return (
-      <Card>
+      <EmptyList query={tests}>
         <h2 className="font-semibold">No tests yet</h2>
         <p className="mt-1 text-sm text-slate-600">
           Pick a certification and its domains, choose how many questions, and send the test to people or to a class.
@@ -44,7 +41,7 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
         <Link href="/tests/new" className={buttonClass("primary", "mt-4")}>
           Create your first test
         </Link>
-      </Card>
+      </EmptyList>
     );
   }
 
@@ -77,24 +74,9 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
                   {test.certification}
                   {test.class_id ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-600">Class</span> : null}
                 </td>
-                <td role="cell" className={`${stacked.cell} tabular-nums max-md:order-2`}>
-                  <span aria-hidden="true" className={stacked.label}>
-                    Questions
-                  </span>
-                  {test.questions}
-                </td>
-                <td role="cell" className={`${stacked.cell} tabular-nums max-md:order-2`}>
-                  <span aria-hidden="true" className={stacked.label}>
-                    Recipients
-                  </span>
-                  {test.recipients}
-                </td>
-                <td role="cell" className={`${stacked.cell} tabular-nums max-md:order-2`}>
-                  <span aria-hidden="true" className={stacked.label}>
-                    Started
-                  </span>
-                  {test.started}
-                </td>
+                <CountCell label="Questions" count={test.questions} />
+                <CountCell label="Recipients" count={test.recipients} />
+                <CountCell label="Started" count={test.started} />
                 <td role="cell" className={`${stacked.cell} col-span-3 max-md:order-3`}>
                   <span data-testid="test-completed" className="block whitespace-nowrap tabular-nums">
                     {`${test.completed} / ${test.recipients} completed`}
@@ -123,5 +105,15 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
         </nav>
       ) : null}
     </div>
+  );
+}
+
+/** A count of a test's row: a number, named in front of it on phones. */
+function CountCell({ label, count }: { label: string; count: number }) {
+  return (
+    <td role="cell" className={`${stacked.cell} tabular-nums max-md:order-2`}>
+      <StackedLabel>{label}</StackedLabel>
+      {count}
+    </td>
   );
 }

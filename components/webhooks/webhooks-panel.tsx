@@ -10,6 +10,7 @@ import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { queryKeys } from "@/lib/query-keys";
 import { webhookContracts } from "@/lib/webhooks/contracts";
@@ -48,7 +49,7 @@ export function WebhooksPanel() {
           <CheckboxList form={form} name="events" id="webhook-events" hint="None ticked: every event." choices={events} />
         </ApiForm>
       </Card>
-      {remove.error ? <RequestErrorNotice error={remove.error} /> : null}
+      <RequestErrorNotice error={remove.error} />
 
       {webhooks.isLoading ? <p className="text-sm text-slate-500">Loading…</p> : null}
       {webhooks.data?.data.length === 0 ? <p className="text-sm text-slate-600">No endpoint yet.</p> : null}
@@ -108,19 +109,17 @@ export function EndpointCard({
           <Button variant="secondary" type="button" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
             {open ? "Hide deliveries" : "Deliveries"}
           </Button>
-          <Button
+          <ConfirmButton
             variant="danger"
-            type="button"
             disabled={deleting}
-            onClick={() => {
-              if (confirm(`Delete ${webhook.url}? Nothing more will be sent to it.`)) onDelete();
-            }}
+            question={`Delete ${webhook.url}? Nothing more will be sent to it.`}
+            onConfirm={() => onDelete()}
           >
             Delete
-          </Button>
+          </ConfirmButton>
         </div>
       </div>
-      {sendTest.error ? <RequestErrorNotice error={sendTest.error} /> : null}
+      <RequestErrorNotice error={sendTest.error} />
       {open ? (
         <div className="mt-4 overflow-x-auto">
           {deliveries.data?.length === 0 ? <p className="text-sm text-slate-600">No delivery yet.</p> : null}

@@ -9,6 +9,7 @@ import { TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { Badge } from "@/components/ui/badge";
 import { Card, Notice } from "@/components/ui/card";
+import { numeric, ScrollTable } from "@/components/ui/table";
 import { queryKeys } from "@/lib/query-keys";
 import { workspaceContracts } from "@/lib/workspaces/contracts";
 import { MAX_WORKSPACE_NAME, updateWorkspaceInput, type WorkspaceSettingsView } from "@/lib/workspaces/schemas";
@@ -109,33 +110,28 @@ function Plans({ settings }: { settings: WorkspaceSettingsView }) {
           ? `A higher plan allows ${higher.map((plan) => `${amount(plan.limits.seats, "seat")}, ${amount(plan.limits.classes, "class", "classes")} and ${amount(plan.limits.students, "student")} (${plan.name})`).join("; ")}. The operator of this service changes plans.`
           : "You are on the highest plan."}
       </p>
-      <div className="mt-3 overflow-x-auto" role="region" aria-label="Plans" tabIndex={0}>
-        <table className="w-full min-w-[420px] text-left text-sm" data-testid="plans">
-          <caption className="sr-only">What each plan allows</caption>
-          <thead className="border-y border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="px-5 py-2">Plan</th>
-              <th scope="col" className="px-5 py-2 text-right">Seats per test</th>
-              <th scope="col" className="px-5 py-2 text-right">Classes</th>
-              <th scope="col" className="px-5 py-2 text-right">Students</th>
-              <th scope="col" className="px-5 py-2 text-right">API keys</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {settings.plans.map((plan) => (
-              <tr key={plan.name} data-testid="plan-row" data-plan={plan.name} aria-current={plan.current ? "true" : undefined} className={plan.current ? "bg-brand-50" : undefined}>
-                <th scope="row" className="px-5 py-3 font-medium uppercase">
-                  {plan.name} {plan.current ? <Badge tone="info">Current</Badge> : null}
-                </th>
-                <td className="px-5 py-3 text-right tabular-nums">{plan.limits.seats.toLocaleString("en")}</td>
-                <td className="px-5 py-3 text-right tabular-nums">{plan.limits.classes.toLocaleString("en")}</td>
-                <td className="px-5 py-3 text-right tabular-nums">{plan.limits.students.toLocaleString("en")}</td>
-                <td className="px-5 py-3 text-right tabular-nums">{plan.limits.apiKeys}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable
+        label="Plans"
+        caption="What each plan allows"
+        className="mt-3"
+        minWidth="min-w-[420px]"
+        inset="px-5"
+        ruled="y"
+        testId="plans"
+        columns={["Plan", numeric("Seats per test"), numeric("Classes"), numeric("Students"), numeric("API keys")]}
+      >
+        {settings.plans.map((plan) => (
+          <tr key={plan.name} data-testid="plan-row" data-plan={plan.name} aria-current={plan.current ? "true" : undefined} className={plan.current ? "bg-brand-50" : undefined}>
+            <th scope="row" className="px-5 py-3 font-medium uppercase">
+              {plan.name} {plan.current ? <Badge tone="info">Current</Badge> : null}
+            </th>
+            <td className="px-5 py-3 text-right tabular-nums">{plan.limits.seats.toLocaleString("en")}</td>
+            <td className="px-5 py-3 text-right tabular-nums">{plan.limits.classes.toLocaleString("en")}</td>
+            <td className="px-5 py-3 text-right tabular-nums">{plan.limits.students.toLocaleString("en")}</td>
+            <td className="px-5 py-3 text-right tabular-nums">{plan.limits.apiKeys}</td>
+          </tr>
+        ))}
+      </ScrollTable>
     </Card>
   );
 }

@@ -56,21 +56,19 @@ const admitters: Record<CallerKind, (admit: Admit) => Promise<Admitted>> = {
     return { kind: "recipient", context: {} };
   },
   // The cookie of the competition in the path (lib/ctf/players.ts); another competition's cookie signs nobody in.
-  async player({ database, req, params }) {
-    requireSameOrigin(req);
-    const ctfId = typeof params.ctf_id === "string" ? params.ctf_id : "";
-    const player = await findPlayer(database.db, ctfId, readCookie(req.headers.get("cookie"), playerCookieName(ctfId)));
-    if (!player) throw new AppError("unauthorized", "Not a player of this competition: accept your invitation (its link signs you in).");
-    return { kind: "player", context: { clientIp: clientAddress(req.headers), player } };
-  },
+  player: cookiePlayer("player", {
+    param: "ctf_id",
+    cookieName: playerCookieName,
+    find: findPlayer,
+    refusal: "Not a player of this competition: accept your invitation (its link signs you in).",
+  }),
   // The cookie of the standalone deployment in the path (lib/ctf/deployment-play.ts); another deployment's signs nobody in.
-  async deployment_player({ database, req, params }) {
-    requireSameOrigin(req);
-    const deploymentId = typeof params.deployment_id === "string" ? params.deployment_id : "";
-    const player = await findDeploymentPlayer(database.db, deploymentId, readCookie(req.headers.get("cookie"), deploymentPlayerCookieName(deploymentId)));
-    if (!player) throw new AppError("unauthorized", "Not a player of this challenge: enter a display name on its page first.");
-    return { kind: "deployment_player", context: { clientIp: clientAddress(req.headers), player } };
-  },
+  deployment_player: cookiePlayer("deployment_player", {
+    param: "deployment_id",
+    cookieName: deploymentPlayerCookieName,
+    find: findDeploymentPlayer,
+    refusal: "Not a player of this challenge: enter a display name on its page first.",
+  }),
   // Only our own pages post here: another site cannot make visitors' browsers send mail.
   async public({ req }) {
     requireSameOrigin(req);
@@ -81,6 +79,28 @@ const admitters: Record<CallerKind, (admit: Admit) => Promise<Admitted>> = {
     return { kind: "provider", context: {} };
   },
 };
+
+/**
+ * A player signed in by a cookie named after the competition or deployment in the path
+ * (`param`); a change must come from our own pages, as the cookie travels with any request.
+ */
+function cookiePlayer(
+  kind: "player" | "deployment_player",
+  { param, cookieName, find, refusal }: {
+    param: string;
+    cookieName: (id: string) => string;
+    find: (db: Database["db"], id: string, token: string | undefined) => Promise<Player | DeploymentPlayer | null>;
+    refusal: string;
+  },
+) {
+  return async ({ database, req, params }: Admit): Promise<Admitted> => {
+    requireSameOrigin(req);
+    const id = typeof params[param] === "string" ? params[param] : "";
+    const player = await find(database.db, id, readCookie(req.headers.get("cookie"), cookieName(id)));
+    if (!player) throw new AppError("unauthorized", refusal);
+    return { kind, context: { clientIp: clientAddress(req.headers), player } };
+  };
+}
 
 // --- API keys: admission (key check and both rate-limit logs in one round trip) → scope.
 

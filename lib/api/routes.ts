@@ -20,17 +20,17 @@ import type { AnyContract } from "./contract";
  * shared auth/tenant/scope table are derived from this list.
  */
 export const allContracts: readonly AnyContract[] = [
-  ...Object.values(certificationContracts),
-  ...Object.values(testContracts),
-  ...Object.values(classContracts),
-  ...Object.values(webhookContracts),
-  ...Object.values(ctfContracts),
-  ...Object.values(playContracts),
-  ...Object.values(deploymentPlayContracts),
-  ...Object.values(fileContracts),
-  ...Object.values(artifactContracts),
-  ...Object.values(manageCertificationContracts),
-  ...Object.values(keyContracts),
-  ...Object.values(workspaceContracts),
-  ...Object.values(emailContracts),
-] as AnyContract[];
+  certificationContracts,
+  testContracts,
+  classContracts,
+  webhookContracts,
+  ctfContracts,
+  playContracts,
+  deploymentPlayContracts,
+  fileContracts,
+  artifactContracts,
+  manageCertificationContracts,
+  keyContracts,
+  workspaceContracts,
+  emailContracts,
+].flatMap((contracts): AnyContract[] => Object.values(contracts));

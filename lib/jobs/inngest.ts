@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { cron, eventType, Inngest, NonRetriableError, RetryAfterError } from "inngest";
 import { and, eq, inArray, isNotNull, isNull, lte, min, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import type { z } from "zod";
 import { getDb, type Db } from "@/db";
 import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
 import { config } from "@/lib/config";
@@ -10,7 +9,7 @@ import { logger } from "@/lib/log";
 import { EMAIL_RETRIES, retryDelayMs, WEBHOOK_RETRIES } from "@/lib/outbox/schedule";
 import { failStep, runStep, type StepHandlers } from "@/lib/outbox/steps";
 import { attemptDelivery, dropDelivery } from "@/lib/webhooks/deliveries";
-import { jobEventCatalog } from "./catalog";
+import { jobEventCatalog, parseJobEvent, type JobEventData, type JobEventKey } from "./catalog";
 import { stepHandlers } from "./handlers";
 
 // Which executor, and the Inngest settings: pure functions of an env object, kept apart so
@@ -27,6 +26,7 @@ export const inngest = new Inngest({ id: "certify" });
 export const webhookDeliveryRequested = eventType(jobEventCatalog.webhookDeliveryRequested.name, { schema: jobEventCatalog.webhookDeliveryRequested.data });
 export const emailSendRequested = eventType(jobEventCatalog.emailSendRequested.name, { schema: jobEventCatalog.emailSendRequested.data });
 export const stepScheduled = eventType(jobEventCatalog.stepScheduled.name, { schema: jobEventCatalog.stepScheduled.data });
+const jobEvents = { webhookDeliveryRequested, emailSendRequested, stepScheduled } as const satisfies Record<JobEventKey, unknown>;
 
 export const eventNames = {
   delivery: webhookDeliveryRequested.name,
@@ -79,30 +79,39 @@ export function createFunctions(database: DbProvider = getDb, handlers: StepHand
   const settings = config().inngest;
 
   /**
-   * A function's onFailure: the failed run's own event, parsed with the schema of its catalog
-   * entry, and `record` writes why on its rows (nothing to record for an event not of ours).
+   * The settings of a function that runs on an event of ./catalog.ts, with its onFailure: the
+   * failed run's own event, parsed with the schema of its catalog entry, and `record` writes
+   * why on its rows (nothing to record for an event not of ours).
    */
-  function recordFailure<T>(schema: z.ZodType<T>, record: (db: Db, data: T, why: string) => Promise<Record<string, unknown> | void>) {
-    return async ({ event, error }: { event: { data: { event: { data: unknown } } }; error: unknown }) => {
-      const original = schema.safeParse(event.data.event.data);
-      if (!original.success) return { recorded: false };
-      const why = reason(error);
-      return { recorded: true, reason: why, ...(await record(await database(), original.data, why)) };
+  function onJobEvent<K extends JobEventKey, R extends number>(
+    key: K,
+    id: string,
+    retries: R,
+    record: (db: Db, data: JobEventData<K>, why: string) => Promise<Record<string, unknown> | void>,
+  ) {
+    const triggers: [(typeof jobEvents)[K]] = [jobEvents[key]];
+    return {
+      id,
+      triggers,
+      retries,
+      onFailure: async ({ event, error }: { event: { data: { event: { data: unknown } } }; error: unknown }) => {
+        const original = parseJobEvent(key, event.data.event.data);
+        if (!original.success) return { recorded: false };
+        const why = reason(error);
+        return { recorded: true, reason: why, ...(await record(await database(), original.data, why)) };
+      },
     };
   }
 
   const deliverWebhook = inngest.createFunction(
     {
-      id: "deliver-webhook",
-      triggers: [webhookDeliveryRequested],
-      retries: WEBHOOK_RETRIES,
-      // One receiver is never hammered by many attempts at once; other endpoints go on
-      // (WEBHOOK_ENDPOINT_CONCURRENCY, default 4, as the embedded worker does per instance).
-      concurrency: { key: "event.data.endpointId", limit: config().webhooks.endpointConcurrency },
-      onFailure: recordFailure(jobEventCatalog.webhookDeliveryRequested.data, async (db, { deliveryId }) => {
+      ...onJobEvent("webhookDeliveryRequested", "deliver-webhook", WEBHOOK_RETRIES, async (db, { deliveryId }) => {
         await dropDelivery(db, deliveryId);
         return { dropped: deliveryId };
       }),
+      // One receiver is never hammered by many attempts at once; other endpoints go on
+      // (WEBHOOK_ENDPOINT_CONCURRENCY, default 4, as the embedded worker does per instance).
+      concurrency: { key: "event.data.endpointId", limit: config().webhooks.endpointConcurrency },
     },
     async ({ event }) => {
       const { deliveryId } = event.data;
@@ -120,12 +129,7 @@ export function createFunctions(database: DbProvider = getDb, handlers: StepHand
   );
 
   const sendEmail = inngest.createFunction(
-    {
-      id: "send-email",
-      triggers: [emailSendRequested],
-      retries: EMAIL_RETRIES,
-      onFailure: recordFailure(jobEventCatalog.emailSendRequested.data, (db, { ids }, why) => dropEmails(db, ids, why).then(() => undefined)),
-    },
+    onJobEvent("emailSendRequested", "send-email", EMAIL_RETRIES, (db, { ids }, why) => dropEmails(db, ids, why).then(() => undefined)),
     /**
      * Sends, then sleeps until the next retry the e-mail module scheduled for what is left
      * (it decides what is transient, when to retry, and when to give up), and sends again:
@@ -151,12 +155,7 @@ export function createFunctions(database: DbProvider = getDb, handlers: StepHand
   );
 
   const runScheduledStep = inngest.createFunction(
-    {
-      id: "run-scheduled-step",
-      triggers: [stepScheduled],
-      retries: WEBHOOK_RETRIES,
-      onFailure: recordFailure(jobEventCatalog.stepScheduled.data, (db, { stepId }, why) => failStep(db, stepId, why).then(() => undefined)),
-    },
+    onJobEvent("stepScheduled", "run-scheduled-step", WEBHOOK_RETRIES, (db, { stepId }, why) => failStep(db, stepId, why).then(() => undefined)),
     async ({ event, step, attempt }) => {
       const { stepId, runAt } = event.data;
       await sleepUntilChained(step, "until-due", new Date(runAt), event.ts);
@@ -200,13 +199,21 @@ async function nextEmailDue(db: Db, ids: string[]): Promise<string | null> {
  * the signing key rotated). A live run keeps moving the due time (each retry reschedules
  * the row), so it is not taken for stranded.
  */
-function handOffCondition(columns: { createdAt: AnyColumn; handedOffAt: AnyColumn; due: AnyColumn }, olderThanMs: number, strandedAfterMs: number): SQL {
+function handOffCondition(olderThanMs: number, strandedAfterMs: number) {
   const ago = (ms: number) => sql`now() - ${ms} * interval '1 millisecond'`;
-  return or(
-    and(isNull(columns.handedOffAt), lte(columns.createdAt, ago(olderThanMs))),
-    and(isNotNull(columns.handedOffAt), lte(columns.handedOffAt, ago(strandedAfterMs)), lte(columns.due, ago(strandedAfterMs))),
-  )!;
+  /** For an outbox table: its rows in `status` (the one of work still to do) to hand over, stranded by their `due` column. */
+  return (outbox: { status: AnyColumn; createdAt: AnyColumn; handedOffAt: AnyColumn }, status: string, due: AnyColumn): SQL =>
+    and(
+      eq(outbox.status, status),
+      or(
+        and(isNull(outbox.handedOffAt), lte(outbox.createdAt, ago(olderThanMs))),
+        and(isNotNull(outbox.handedOffAt), lte(outbox.handedOffAt, ago(strandedAfterMs)), lte(due, ago(strandedAfterMs))),
+      ),
+    )!;
 }
+
+/** The most rows of one outbox table one hand-off takes. */
+const HAND_OFF_BATCH = 500;
 
 /**
  * The event id of a hand-off. The first hand-off uses the row's id; a re-hand-off needs a
@@ -230,43 +237,22 @@ export async function handOffToInngest(
   const olderThanMs = options.olderThanMs ?? 0;
   const strandedAfterMs = options.strandedAfterMs ?? config().inngest.strandedAfterMs;
   return db.transaction(async (tx) => {
+    const toHandOff = handOffCondition(olderThanMs, strandedAfterMs);
     const deliveries = await tx
       .select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId, handedOffAt: webhookDeliveries.handedOffAt })
       .from(webhookDeliveries)
-      .where(
-        and(
-          eq(webhookDeliveries.status, "pending"),
-          handOffCondition(
-            { createdAt: webhookDeliveries.createdAt, handedOffAt: webhookDeliveries.handedOffAt, due: webhookDeliveries.nextAttemptAt },
-            olderThanMs,
-            strandedAfterMs,
-          ),
-        ),
-      )
-      .limit(500)
-      .for("update", { skipLocked: true });
+      .where(toHandOff(webhookDeliveries, "pending", webhookDeliveries.nextAttemptAt))
+      .limit(HAND_OFF_BATCH).for("update", { skipLocked: true });
     const emails = await tx
       .select({ id: emailMessages.id, handedOffAt: emailMessages.handedOffAt })
       .from(emailMessages)
-      .where(
-        and(
-          eq(emailMessages.status, "queued"),
-          handOffCondition({ createdAt: emailMessages.createdAt, handedOffAt: emailMessages.handedOffAt, due: emailMessages.nextAttemptAt }, olderThanMs, strandedAfterMs),
-        ),
-      )
-      .limit(500)
-      .for("update", { skipLocked: true });
+      .where(toHandOff(emailMessages, "queued", emailMessages.nextAttemptAt))
+      .limit(HAND_OFF_BATCH).for("update", { skipLocked: true });
     const steps = await tx
       .select({ id: scheduledSteps.id, runAt: scheduledSteps.runAt, handedOffAt: scheduledSteps.handedOffAt })
       .from(scheduledSteps)
-      .where(
-        and(
-          eq(scheduledSteps.status, "pending"),
-          handOffCondition({ createdAt: scheduledSteps.createdAt, handedOffAt: scheduledSteps.handedOffAt, due: scheduledSteps.runAt }, olderThanMs, strandedAfterMs),
-        ),
-      )
-      .limit(500)
-      .for("update", { skipLocked: true });
+      .where(toHandOff(scheduledSteps, "pending", scheduledSteps.runAt))
+      .limit(HAND_OFF_BATCH).for("update", { skipLocked: true });
     const payloads = [
       ...deliveries.map((d) => webhookDeliveryRequested.create({ deliveryId: d.id, endpointId: d.endpointId }, { id: handOffId(d.id, d.handedOffAt) })),
       ...(emails.length

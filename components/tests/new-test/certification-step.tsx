@@ -2,7 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { useDebounced } from "@/components/certifications/catalog-filter";
+import { useDebounced, VendorFilter } from "@/components/certifications/catalog-filter";
 import { callApi } from "@/components/api";
 import { errorAt, FieldMessage } from "@/components/forms/field";
 import { Card, Notice } from "@/components/ui/card";
@@ -62,15 +62,7 @@ export function CertificationStep({
             />
           </div>
           <div className="min-w-0 basis-48">
-            <label htmlFor="certification-vendor" className="block text-sm font-medium text-slate-700">
-              Vendor
-            </label>
-            <select id="certification-vendor" className={inputClass} value={vendor} onChange={(e) => setVendor(e.target.value)}>
-              <option value="">All vendors</option>
-              {vendors.map((name) => (
-                <option key={name}>{name}</option>
-              ))}
-            </select>
+            <VendorFilter id="certification-vendor" vendors={vendors} value={vendor} onChange={setVendor} />
           </div>
         </div>
         {selected ? (

@@ -2,7 +2,7 @@
 
 import { useRef } from "react";
 import { errorAt, Field, FieldMessage, ownErrorAt } from "@/components/forms/field";
-import { Radio } from "@/components/forms/inputs";
+import { Radio, wholeNumberInput } from "@/components/forms/inputs";
 import { Card } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
 import type { DomainView } from "@/lib/certification/schemas";
@@ -68,11 +68,7 @@ export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains
                 <input
                   {...control}
                   aria-describedby={[control["aria-describedby"], "question-split"].filter(Boolean).join(" ")}
-                  type="number"
-                  inputMode="numeric"
-                  min={ticked.length}
-                  max={MAX_QUESTIONS}
-                  step={1}
+                  {...wholeNumberInput(ticked.length, MAX_QUESTIONS)}
                   className={inputClass}
                   {...form.register("questions")}
                 />
@@ -123,11 +119,7 @@ export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains
                     {(control) => (
                       <input
                         {...control}
-                        type="number"
-                        inputMode="numeric"
-                        min={1}
-                        max={max}
-                        step={1}
+                        {...wholeNumberInput(1, max)}
                         className={inputClass}
                         value={perDomain[domain.id] ?? ""}
                         onChange={(e) => {

@@ -1,6 +1,6 @@
 "use client";
 
-import { Checkbox, Select, TextInput } from "@/components/forms/inputs";
+import { Checkbox, Select, TextInput, wholeNumberInput } from "@/components/forms/inputs";
 import { ZoneNote } from "@/components/format/time-zone";
 import { Card } from "@/components/ui/card";
 import { MAX_REMINDER_HOURS, MAX_TIME_LIMIT_MINUTES } from "@/lib/tests/schemas";
@@ -24,11 +24,7 @@ export function SettingsStep({ form, certification }: { form: NewTestFormApi; ce
             form={form}
             name="time_limit_minutes"
             id="test-time-limit"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_TIME_LIMIT_MINUTES}
-            step={1}
+            {...wholeNumberInput(1, MAX_TIME_LIMIT_MINUTES)}
             hint={`1 to ${MAX_TIME_LIMIT_MINUTES}, from the recipient's Start; blank: no limit. When time is up the test is submitted as it stands.`}
           />
           <TextInput
@@ -56,11 +52,7 @@ export function SettingsStep({ form, certification }: { form: NewTestFormApi; ce
             form={form}
             name="reminder_after_hours"
             id="test-reminder"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_REMINDER_HOURS}
-            step={1}
+            {...wholeNumberInput(1, MAX_REMINDER_HOURS)}
             hint={`1 to ${MAX_REMINDER_HOURS}: one reminder e-mail to those who have not completed by then (never after closing). Blank: none.`}
           />
         </div>

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { NewCertificationForm } from "@/components/certifications/new-certification-form";
+import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/card";
 
 export const metadata = { title: "New certification" };
@@ -7,11 +7,7 @@ export const metadata = { title: "New certification" };
 export default function NewCertificationPage() {
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/certifications" className="text-brand-700 underline-offset-2 hover:underline">
-          ← All certifications
-        </Link>
-      </p>
+      <BackLink href="/certifications">All certifications</BackLink>
       <PageHeader
         title="New certification"
         description="Your own certification, visible to your workspace alone. Tests and classes can use it like any catalog certification."

@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { NewTestForm } from "@/components/tests/new-test/new-test-form";
 import { copyOf } from "@/components/tests/new-test/schema";
+import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/card";
 import { getDb } from "@/db";
 import { requireWorkspace } from "@/lib/auth/session";
@@ -24,11 +24,7 @@ export default async function NewTestPage({ searchParams }: { searchParams: Prom
   }
   return (
     <>
-      <p className="mb-2 text-sm">
-        <Link href="/tests" className="text-brand-700 underline-offset-2 hover:underline">
-          ← All tests
-        </Link>
-      </p>
+      <BackLink href="/tests">All tests</BackLink>
       <PageHeader
         title={copied ? `Copy of test ${copied.code}` : "New test"}
         description={
