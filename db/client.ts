@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
 import { config, parseConfig, type Config } from "@/lib/config";
 import { sendUnprepared } from "./prepared";
@@ -148,9 +149,20 @@ export function defaultDataDir(): string {
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
-  const { drizzle } = await import("drizzle-orm/pglite");
   const release = dataDir.startsWith("memory://") ? () => {} : lockDataDir(dataDir);
   const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
+  return pgliteDatabase(client, async () => {
+    await client.close();
+    release();
+  });
+}
+
+/**
+ * A running PGlite as the app's `Database`; `close` is what closing it does (the test suite
+ * hands a worker's PGlite back to its pool instead of closing it: tests/helpers/db.ts).
+ */
+export async function pgliteDatabase(client: PGlite, close: () => Promise<void>): Promise<Database> {
+  const { drizzle } = await import("drizzle-orm/pglite");
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     db,
@@ -166,10 +178,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     },
     direct: (work) => work({ db, sql: undefined }),
     dump: () => client.dumpDataDir("none"),
-    async close() {
-      await client.close();
-      release();
-    },
+    close,
   };
 }
 
