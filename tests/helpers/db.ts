@@ -6,45 +6,32 @@ import { inject } from "vitest";
 import { openDatabase, pgliteDatabase, type Database } from "@/db/client";
 import { closeDatabase, prepareDatabase, installDatabase } from "@/db";
 import { FAST_COMMITS } from "./fast-commits";
+import { resetSql, type Template } from "./template";
 
 export type TestDatabase = Database & { drop(): Promise<void> };
 
 /**
- * A fresh database for one test file: in-memory PGlite by default, or a new database on
- * the PostgreSQL server of DATABASE_URL (dropped afterwards). Both start as a copy of the
- * migrated and seeded one made once per run (./global-setup.ts). It becomes the process's
- * database, so route handlers under test use it.
+ * A database for one test file, as the migrated and seeded one of ./global-setup.ts: an
+ * in-memory PGlite by default, or a database on the PostgreSQL server of DATABASE_URL. It
+ * becomes the process's database, so route handlers under test use it.
  *
- * On PGlite a worker process keeps the instances its files used and hands each next file one
- * put back as the template left it (`resetToTemplate`): every table emptied, the catalog and
- * the sequences as they were, the session discarded (prepared statements, LISTEN, settings,
- * advisory locks). Starting a PGlite from the 40 MB copy took a second of CPU per file;
- * putting one back takes a tenth of that.
+ * A worker process keeps the databases its files used and hands each next file one put back
+ * as the template was (./template.ts: every table emptied, the catalog and the sequences
+ * restored): starting a PGlite from the 40 MB copy took about a second of CPU per file, and a
+ * PostgreSQL copy of the template a checkpoint; putting one back takes a tenth of that. What a
+ * file leaves in a session does not carry over: a PGlite's session is discarded (prepared
+ * statements, LISTEN, settings, advisory locks), and on PostgreSQL every connection a file
+ * left open is ended.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.DATABASE_URL;
   const provided = inject("databaseTemplate");
-  const template = provided?.kind === (url ? "postgres" : "pglite") ? provided : undefined;
   let database: Database;
-  let drop = async () => {};
-  if (url) {
-    const name = `t_${randomBytes(6).toString("hex")}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(template?.kind === "postgres" ? `create database ${name} template ${template.name}` : `create database ${name}`);
-    await admin.unsafe(FAST_COMMITS(name));
-    await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    database = await openDatabase({ url: target.toString(), poolMax: 20 });
-    drop = async () => {
-      const again = postgres(url, { max: 1, onnotice: () => {} });
-      await again.unsafe(`drop database if exists ${name} with (force)`);
-      await again.end();
-    };
-  } else if (template?.kind === "pglite") {
-    database = await pooledPglite(template.file);
-  } else {
-    database = await openDatabase({ dataDir: "memory://" });
+  if (url && provided?.kind === "postgres") database = await pooledPostgres(url, provided.name, provided.template);
+  else if (!url && provided?.kind === "pglite") database = await pooledPglite(provided.file, provided.template);
+  else {
+    // Outside the configured suite (no global setup): a database of its own, migrated here.
+    database = await openDatabase(url ? { url, poolMax: 20 } : { dataDir: "memory://" });
     await prepareDatabase(database);
   }
   installDatabase(database);
@@ -52,31 +39,32 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     ...database,
     async drop() {
       await closeDatabase();
-      await drop();
     },
   };
 }
 
 export const onPostgres = Boolean(process.env.DATABASE_URL);
 
-/** A worker's PGlite instances (kept on globalThis: every file starts with fresh modules, tests/helpers/per-file.ts). */
-type Pooled = { client: PGlite; template: Template; free: boolean };
-const pool: Pooled[] = ((globalThis as { __certifyTestPglites?: Pooled[] }).__certifyTestPglites ??= []);
+/** A worker's databases (kept on globalThis: every file starts with fresh modules, tests/helpers/per-file.ts). */
+type Pooled = { free: boolean } & ({ kind: "pglite"; client: PGlite } | { kind: "postgres"; url: string });
+const pool: Pooled[] = ((globalThis as { __certifyTestDatabases?: Pooled[] }).__certifyTestDatabases ??= []);
 
-/** What the template holds beyond its schema: the tables, those with rows (copied aside), each sequence's state. */
-type Template = { tables: string[]; seeded: string[]; sequences: { name: string; value: string; called: boolean }[] };
+function take<K extends Pooled["kind"]>(kind: K): Extract<Pooled, { kind: K }> | undefined {
+  const entry = pool.find((candidate): candidate is Extract<Pooled, { kind: K }> => candidate.free && candidate.kind === kind);
+  if (entry) entry.free = false;
+  return entry;
+}
 
-async function pooledPglite(dumpFile: string): Promise<Database> {
-  let entry = pool.find((candidate) => candidate.free);
+async function pooledPglite(dumpFile: string, template: Template): Promise<Database> {
+  let entry = take("pglite");
   if (entry) {
-    await resetToTemplate(entry.client, entry.template);
+    await entry.client.exec("discard all"); // not inside a transaction block
+    await entry.client.exec(resetSql(template));
   } else {
     const { PGlite } = await import("@electric-sql/pglite");
-    const client = await PGlite.create("memory://", { loadDataDir: new Blob([fs.readFileSync(dumpFile)]) });
-    entry = { client, template: await keepTemplate(client), free: false };
+    entry = { kind: "pglite", client: await PGlite.create("memory://", { loadDataDir: new Blob([fs.readFileSync(dumpFile)]) }), free: false };
     pool.push(entry);
   }
-  entry.free = false;
   const taken = entry;
   // Closing it (a file's drop(), or the leftover check after a file) hands it back.
   return pgliteDatabase(taken.client, async () => {
@@ -84,34 +72,38 @@ async function pooledPglite(dumpFile: string): Promise<Database> {
   });
 }
 
-const TEMPLATE_SCHEMA = "test_template";
-
-async function keepTemplate(client: PGlite): Promise<Template> {
-  const { rows: tables } = await client.query<{ name: string; rows: number }>(
-    "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
-  );
-  const seeded: string[] = [];
-  for (const { name } of tables) {
-    const { rows } = await client.query<{ any: boolean }>(`select exists (select from public."${name}") as any`);
-    if (rows[0].any) seeded.push(name);
+async function pooledPostgres(url: string, templateName: string, template: Template): Promise<Database> {
+  let entry = take("postgres");
+  if (entry) {
+    const admin = postgres(entry.url, { max: 1, onnotice: () => {} });
+    try {
+      await admin`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
+      await admin.unsafe(resetSql(template));
+    } finally {
+      await admin.end();
+    }
+  } else {
+    // Named after the template: the global teardown drops them all.
+    const name = `${templateName}_${randomBytes(4).toString("hex")}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      await admin.unsafe(`create database ${name} template ${templateName}`);
+      await admin.unsafe(FAST_COMMITS(name));
+    } finally {
+      await admin.end();
+    }
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    entry = { kind: "postgres", url: target.toString(), free: false };
+    pool.push(entry);
   }
-  await client.exec(`create schema ${TEMPLATE_SCHEMA}; ${seeded.map((name) => `create table ${TEMPLATE_SCHEMA}."${name}" as table public."${name}";`).join(" ")}`);
-  const { rows: sequenceNames } = await client.query<{ name: string }>("select sequence_name as name from information_schema.sequences where sequence_schema = 'public'");
-  const sequences: Template["sequences"] = [];
-  for (const { name } of sequenceNames) {
-    const { rows } = await client.query<{ value: string; called: boolean }>(`select last_value::text as value, is_called as called from public."${name}"`);
-    sequences.push({ name, ...rows[0] });
-  }
-  return { tables: tables.map((table) => table.name), seeded, sequences };
-}
-
-async function resetToTemplate(client: PGlite, template: Template): Promise<void> {
-  await client.exec("discard all"); // not inside a transaction block
-  await client.exec(
-    [
-      `truncate table ${template.tables.map((name) => `public."${name}"`).join(", ")} cascade;`,
-      ...template.seeded.map((name) => `insert into public."${name}" overriding system value select * from ${TEMPLATE_SCHEMA}."${name}";`),
-      ...template.sequences.map((sequence) => `select setval('public."${sequence.name}"', ${sequence.value}, ${sequence.called});`),
-    ].join("\n"),
-  );
+  const taken = entry;
+  const database = await openDatabase({ url: taken.url, poolMax: 20 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      taken.free = true;
+    },
+  };
 }

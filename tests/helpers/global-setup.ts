@@ -7,19 +7,20 @@ import type { TestProject } from "vitest/node";
 import { openDatabase } from "@/db/client";
 import { prepareDatabase } from "@/db";
 import { FAST_COMMITS } from "./fast-commits";
+import { keepTemplate, type Template } from "./template";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A migrated and seeded database every test file starts from (see ./db.ts). */
-    databaseTemplate: { kind: "pglite"; file: string } | { kind: "postgres"; name: string };
+    /** A migrated and seeded database every test file starts from (see ./db.ts), and what it holds (./template.ts). */
+    databaseTemplate: ({ kind: "pglite"; file: string } | { kind: "postgres"; name: string }) & { template: Template };
   }
 }
 
 /**
  * Migrates and seeds one database before any test file runs, and lets every file start from
- * a copy of it: on PGlite a dump of the data directory (loading one takes a quarter of the
- * time of creating an empty cluster, and skips the migrations and the catalog seed), on
- * PostgreSQL a template database (`create database … template …`).
+ * it: on PGlite a dump of the data directory (a worker loads it once, ./db.ts), on PostgreSQL
+ * a template database (`create database … template …`, once per worker). Between files a
+ * worker puts its database back as the template was (./template.ts).
  */
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
@@ -32,19 +33,23 @@ export default async function setup(project: TestProject) {
     target.pathname = `/${name}`;
     const database = await openDatabase({ url: target.toString(), poolMax: 2 });
     await prepareDatabase(database);
+    const template = await keepTemplate((text) => database.query(text));
     await database.close();
-    project.provide("databaseTemplate", { kind: "postgres", name });
+    project.provide("databaseTemplate", { kind: "postgres", name, template });
     return async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
+      // The workers' databases are named after the template (./db.ts).
+      const made = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`${name}%`}`;
+      for (const { datname } of made) await admin.unsafe(`drop database if exists ${datname} with (force)`);
       await admin.end();
     };
   }
   const database = await openDatabase({ dataDir: "memory://" });
   await prepareDatabase(database);
+  const template = await keepTemplate((text) => database.query(text));
   const dump = await database.dump!();
   await database.close();
   const file = path.join(os.tmpdir(), `certify-test-db-${process.pid}-${randomBytes(4).toString("hex")}.tar`);
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  project.provide("databaseTemplate", { kind: "pglite", file });
+  project.provide("databaseTemplate", { kind: "pglite", file, template });
   return () => fs.rmSync(file, { force: true });
 }
