@@ -44,12 +44,12 @@ export function Field({
   );
 }
 
-/** The error of one field, shown beside it (an id for `aria-describedby`). */
+/** The error of one field, shown beside it (an id for `aria-describedby`), in the form's words as `errorAt` and `ownErrorAt` give it. */
 export function FieldMessage({ id, error }: { id?: string; error?: string }) {
   if (!error) return null;
   return (
     <p id={id} className="text-xs font-medium text-red-700" data-testid="field-error">
-      {fieldMessage(error)}
+      {error}
     </p>
   );
 }
@@ -82,5 +82,5 @@ export function errorAt<T extends FieldValues>(errors: FieldErrors<T>, path: str
 export function ownErrorAt<T extends FieldValues>(errors: FieldErrors<T>, path: string): string | undefined {
   const node = get(errors, path) as { message?: unknown; root?: { message?: unknown } } | undefined;
   const message = node?.message ?? node?.root?.message;
-  return typeof message === "string" ? message : undefined;
+  return typeof message === "string" ? fieldMessage(message) : undefined;
 }

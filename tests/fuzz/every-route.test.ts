@@ -4,7 +4,7 @@ import type { AnyContract } from "@/lib/api/contract";
 import { setPlan } from "@/lib/workspaces";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
-import { isLimiterTable, rowCounter } from "../helpers/row-counts";
+import { appTables, isLimiterTable, rowCounter } from "../helpers/row-counts";
 import { contractRoutes, type ServedRoute } from "../helpers/routes";
 import { samples } from "../helpers/samples";
 import type { SampleWorld } from "../helpers/samples/types";
@@ -146,7 +146,7 @@ const rowCounts = async () => JSON.stringify(await (countRows ??= rowCounter(dat
 /** Fuzzing measures input handling, not the limiters: every attempt starts with empty logs. */
 async function clearRateLogs(): Promise<void> {
   await database.query("update api_keys set request_log = '{}', create_log = '{}'");
-  await database.query("delete from rate_limit_buckets");
+  for (const name of (await appTables(database)).filter(isLimiterTable)) await database.query(`delete from "${name}"`);
 }
 
 function validParams(route: Route): Record<string, string> {

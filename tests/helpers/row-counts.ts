@@ -11,11 +11,7 @@ import type { Database } from "@/db/client";
 export function rowCounter(database: Database, skip: (table: string) => boolean): () => Promise<Record<string, number>> {
   let statement: Promise<string> | undefined;
   const prepare = async () => {
-    const tables = await database.query<{ name: string }>(
-      "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
-    );
-    const text = `select ${tables
-      .map((table) => table.name)
+    const text = `select ${(await appTables(database))
       .filter((name) => !skip(name))
       .map((name) => `(select count(*) from "${name}")::int as "${name}"`)
       .join(", ")}`;
@@ -30,5 +26,13 @@ export function rowCounter(database: Database, skip: (table: string) => boolean)
   };
 }
 
+/** The app's tables (schema `public`), by name. */
+export async function appTables(database: Database): Promise<string[]> {
+  const tables = await database.query<{ name: string }>(
+    "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+  );
+  return tables.map((table) => table.name);
+}
+
 /** The rate limiters' own bookkeeping: counting a request, refused or not, is their job, not a write. */
-export const isLimiterTable = (name: string) => name.startsWith("rate_limit") || name === "provider_pacing";
+export const isLimiterTable = (name: string) => name.startsWith("rate_limit");

@@ -33,11 +33,11 @@ const sameOrigin = { origin: "http://localhost", "x-forwarded-host": "localhost"
 const otherOrigin = { origin: "https://evil.example", "x-forwarded-host": "localhost" };
 
 let database: TestDatabase;
-/** Rows in every table but the rate-limit logs (each call writes those by design). */
+/** Rows in every table but the rate-limit logs and the provider's pace (each call writes those by design). */
 let rowCounts: () => Promise<Record<string, number>>;
 beforeAll(async () => {
   database = await createTestDatabase();
-  rowCounts = rowCounter(database, isLimiterTable);
+  rowCounts = rowCounter(database, (name) => isLimiterTable(name) || name === "provider_pacing");
 });
 afterAll(() => database.drop());
 
