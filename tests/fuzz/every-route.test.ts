@@ -146,7 +146,7 @@ const rowCounts = async () => JSON.stringify(await (countRows ??= rowCounter(dat
 /** Fuzzing measures input handling, not the limiters: every attempt starts with empty logs. */
 async function clearRateLogs(): Promise<void> {
   await database.query("update api_keys set request_log = '{}', create_log = '{}'");
-  for (const name of (await appTables(database)).filter(isLimiterTable)) await database.query(`delete from "${name}"`);
+  for (const name of (await appTables(database)).filter(isLimiterTable)) await database.query(`delete from public."${name}"`);
 }
 
 function validParams(route: Route): Record<string, string> {

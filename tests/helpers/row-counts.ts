@@ -13,7 +13,7 @@ export function rowCounter(database: Database, skip: (table: string) => boolean)
   const prepare = async () => {
     const text = `select ${(await appTables(database))
       .filter((name) => !skip(name))
-      .map((name) => `(select count(*) from "${name}")::int as "${name}"`)
+      .map((name) => `(select count(*) from public."${name}")::int as "${name}"`)
       .join(", ")}`;
     if (database.kind !== "pglite") return text;
     await database.query(`prepare row_counts as ${text}`);
