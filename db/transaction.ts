@@ -1,5 +1,6 @@
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
+import { isConnectionLost } from "./availability";
 import { errorCodes } from "./error-codes";
 
 /** SQLSTATEs after which running the whole transaction again can succeed. */
@@ -45,4 +46,28 @@ function backoffMs(attempt: number): number {
 /** True for a serialization failure or deadlock, also when Drizzle wraps the driver's error. */
 export function isRetryable(error: unknown): boolean {
   return errorCodes(error).some((code) => RETRYABLE.has(code));
+}
+
+/**
+ * Runs `write` again while it fails because the connection to the database was lost
+ * (isConnectionLost: the server restarting, a failover, a pooled connection that died), for
+ * at most `budgetMs`, after 50 ms, 100 ms, … up to 1 s between tries; any other error, or
+ * the last one once the budget is spent, is thrown unchanged.
+ *
+ * For the write that records what was already done outside the database — a webhook the
+ * receiver has, an e-mail the provider took: left unrecorded, the outbox would do it again
+ * once its lease runs out. `write` must be safe to run twice (a lost connection can hide a
+ * commit): it changes only rows still in the state it expects.
+ */
+export async function retryWhileDisconnected<T>(write: () => Promise<T>, budgetMs: number): Promise<T> {
+  const deadline = Date.now() + budgetMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      const pause = Math.min(50 * 2 ** (attempt - 1), 1_000);
+      if (!isConnectionLost(error) || Date.now() + pause > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
 }

@@ -1,5 +1,6 @@
 import { render, toPlainText } from "@react-email/components";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { retryWhileDisconnected } from "@/db/transaction";
 import type { ReactElement } from "react";
 import { rowsOf, type Db } from "@/db";
 import { emailMessages, type EmailMessage } from "@/db/schema";
@@ -223,17 +224,25 @@ async function resendBatches(db: Db, messages: EmailMessage[]): Promise<{ key: s
   return complete;
 }
 
-/** Marks a sent batch in one statement (a Resend batch is up to 100 messages). */
+/**
+ * Marks a sent batch in one statement (a Resend batch is up to 100 messages). The provider
+ * has them: a lost connection is tried again (only still-queued rows change), not left for
+ * the lease to send them a second time.
+ */
 async function markSent(db: Db, sent: { id: string; providerId: string | null }[]): Promise<void> {
   const rows = sql.join(
     sent.map(({ id, providerId }) => sql`(${id}::text, ${providerId}::text)`),
     sql`, `,
   );
-  await db.execute(sql`
-    update email_messages as m
-    set status = 'sent', attempts = m.attempts + 1, provider_id = v.provider_id, sent_at = now(), locked_until = null
-    from (values ${rows}) as v(id, provider_id)
-    where m.id = v.id`);
+  await retryWhileDisconnected(
+    () =>
+      db.execute(sql`
+        update email_messages as m
+        set status = 'sent', attempts = m.attempts + 1, provider_id = v.provider_id, sent_at = now(), locked_until = null
+        from (values ${rows}) as v(id, provider_id)
+        where m.id = v.id and m.status = 'queued'`),
+    leaseMs() / 2,
+  );
 }
 
 /** Permanently refused messages: `failed` with the provider's reason, never tried again. */

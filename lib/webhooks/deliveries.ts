@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, not, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "@/db";
+import { retryWhileDisconnected } from "@/db/transaction";
 import { events, webhookAttempts, webhookDeliveries, webhookEndpoints, type AttemptState, type Event, type WebhookService } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/api/paging";
 import { notFound } from "@/lib/errors";
@@ -362,7 +363,9 @@ export class AttemptRecorder {
       while (this.queue.length) {
         const batch = this.queue.splice(0, this.batchSize);
         try {
-          const outcomes = await finishAttempts(this.db, batch);
+          // The receivers have these: a lost connection is tried again (finishAttempts changes
+          // only attempts still in flight), not left for the lease to send them a second time.
+          const outcomes = await retryWhileDisconnected(() => finishAttempts(this.db, batch), leaseMs() / 2);
           batch.forEach((item, i) => item.resolve(outcomes[i]));
         } catch (error) {
           for (const item of batch) item.reject(error);
