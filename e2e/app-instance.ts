@@ -4,13 +4,14 @@ import path from "node:path";
 /**
  * One more instance of the built app (`next start`, the `.next` of `npm run build`) on its
  * own port, for a test that needs an app of its own (the outage test points it at a private
- * PostgreSQL cluster). Its output is kept for the failure message.
+ * PostgreSQL cluster). Its output is kept for the failure message. It is started as
+ * `npm start` starts the app (package.json: the same keep-alive timeout).
  */
 export type AppInstance = { baseUrl: string; process: ChildProcess; output(): string; stop(): Promise<void> };
 
 export async function startAppInstance(port: number, env: Record<string, string>): Promise<AppInstance> {
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(path.join("node_modules", ".bin", "next"), ["start", "-p", String(port)], {
+  const child = spawn(path.join("node_modules", ".bin", "next"), ["start", "-p", String(port), "--keepAliveTimeout", "65000"], {
     env: {
       ...process.env,
       NODE_ENV: "production",
