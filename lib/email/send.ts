@@ -1,8 +1,8 @@
 import { render, toPlainText } from "@react-email/components";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { retryWhileDisconnected } from "@/db/transaction";
 import type { ReactElement } from "react";
 import { rowsOf, type Db } from "@/db";
+import { retryWhileDisconnected } from "@/db/transaction";
 import { emailMessages, type EmailMessage } from "@/db/schema";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";

@@ -58,7 +58,9 @@ export async function attemptDelivery(db: Db, deliveryId: string): Promise<Attem
   const start = await startAttempt(db, deliveryId);
   if ("outcome" in start) return start;
   const result = await postOnce(start.url, start.body, start.headers);
-  return finishAttempt(db, start, result);
+  // The receiver has answered: a lost connection is tried again (finishAttempt changes only an
+  // attempt still in flight), not left for the lease to POST it a second time.
+  return retryWhileDisconnected(() => finishAttempt(db, start, result), leaseMs() / 2);
 }
 
 /**
