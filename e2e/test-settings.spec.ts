@@ -54,6 +54,8 @@ test("a named test with a 1-minute limit and a pass mark: the start page, Start,
     await trainer.getByLabel("Time limit (minutes)").fill("1");
     await trainer.getByLabel("Pass mark (%)").fill("80");
     await expect(trainer.getByTestId("time-zone-note")).toContainText("Times in your time zone (Europe/Paris, UTC+01:00)");
+    // The note describes the window's two pickers, for a screen reader too.
+    await expect(trainer.getByRole("group", { name: "Window" })).toHaveAccessibleDescription(/^Times in your time zone \(Europe\/Paris, UTC\+01:00\)/);
     await trainer.getByLabel("Closes").fill("2099-12-01T18:00");
     await keepScreenshot(trainer, "test-settings-new-test", testInfo);
     await trainer.getByRole("button", { name: "Create test" }).click();

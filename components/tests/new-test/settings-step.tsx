@@ -9,7 +9,8 @@ import type { NewTestFormApi } from "./schema";
 /**
  * 5. Settings, all optional with the API's defaults: the name, a time limit, the window, a
  * pass mark, option shuffling, what the recipients see of the answers, one reminder and the
- * result by e-mail. The window is picked in the browser's zone, which the step names.
+ * result by e-mail. The window is picked in the browser's zone, which its fieldset names
+ * (the note describes the fieldset, as in the competition form).
  */
 export function SettingsStep({ form, certification }: { form: NewTestFormApi; certification?: string }) {
   return (
@@ -38,11 +39,14 @@ export function SettingsStep({ form, certification }: { form: NewTestFormApi; ce
             step="any"
             hint="0 to 100; blank: no pass mark. Results then show passed or not."
           />
-          <div className="sm:col-span-2">
+          <fieldset className="space-y-2 sm:col-span-2" aria-describedby="test-window-zone">
+            <legend className="text-sm font-medium text-slate-700">Window</legend>
             <ZoneNote id="test-window-zone" />
-          </div>
-          <TextInput form={form} name="opens_at" id="test-opens-at" type="datetime-local" hint="Blank: open at once." />
-          <TextInput form={form} name="closes_at" id="test-closes-at" type="datetime-local" hint="Blank: never closes. An attempt in progress is submitted then." />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextInput form={form} name="opens_at" id="test-opens-at" type="datetime-local" hint="Blank: open at once." />
+              <TextInput form={form} name="closes_at" id="test-closes-at" type="datetime-local" hint="Blank: never closes. An attempt in progress is submitted then." />
+            </div>
+          </fieldset>
           <Select form={form} name="show_answers" id="test-show-answers" hint="What recipients see of the correct answers and explanations.">
             <option value="after_submit">After they submit</option>
             <option value="after_close">After the test closes (needs a closing time)</option>
