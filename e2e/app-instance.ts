@@ -1,17 +1,26 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 
 /**
  * One more instance of the built app (`next start`, the `.next` of `npm run build`) on its
  * own port, for a test that needs an app of its own (the outage test points it at a private
- * PostgreSQL cluster). Its output is kept for the failure message. It is started as
- * `npm start` starts the app (package.json: the same keep-alive timeout).
+ * PostgreSQL cluster). Its output is kept for the failure message. It is started with the
+ * arguments of `npm start` (the keep-alive timeout among them), read from package.json.
  */
 export type AppInstance = { baseUrl: string; process: ChildProcess; output(): string; stop(): Promise<void> };
 
+/** `next start …` of package.json's `start` script: its arguments after `next`. */
+function startArguments(): string[] {
+  const { scripts } = JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } };
+  const [program, ...args] = scripts.start.split(/\s+/);
+  if (program !== "next" || args[0] !== "start") throw new Error(`npm start is not \`next start …\`: ${scripts.start}`);
+  return args;
+}
+
 export async function startAppInstance(port: number, env: Record<string, string>): Promise<AppInstance> {
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(path.join("node_modules", ".bin", "next"), ["start", "-p", String(port), "--keepAliveTimeout", "65000"], {
+  const child = spawn(path.join("node_modules", ".bin", "next"), [...startArguments(), "-p", String(port)], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -144,9 +144,12 @@ let countRows: () => Promise<Record<string, number>>;
 const rowCounts = async () => JSON.stringify(await (countRows ??= rowCounter(database, isLimiterTable))());
 
 /** Fuzzing measures input handling, not the limiters: every attempt starts with empty logs. */
+let limiterTables: Promise<string[]> | undefined;
 async function clearRateLogs(): Promise<void> {
   await database.query("update api_keys set request_log = '{}', create_log = '{}'");
-  for (const name of (await appTables(database)).filter(isLimiterTable)) await database.query(`delete from public."${name}"`);
+  for (const name of await (limiterTables ??= appTables(database).then((names) => names.filter(isLimiterTable)))) {
+    await database.query(`delete from public."${name}"`);
+  }
 }
 
 function validParams(route: Route): Record<string, string> {

@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
     target.pathname = `/${name}`;
     const database = await openDatabase({ url: target.toString(), poolMax: 2 });
     await prepareDatabase(database);
-    const template = await keepTemplate((text) => database.query(text));
+    const template = await keepTemplate(database);
     await database.close();
     project.provide("databaseTemplate", { kind: "postgres", name, template });
     return async () => {
@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
   }
   const database = await openDatabase({ dataDir: "memory://" });
   await prepareDatabase(database);
-  const template = await keepTemplate((text) => database.query(text));
+  const template = await keepTemplate(database);
   const dump = await database.dump!();
   await database.close();
   const file = path.join(os.tmpdir(), `certify-test-db-${process.pid}-${randomBytes(4).toString("hex")}.tar`);

@@ -27,7 +27,7 @@ export function rowCounter(database: Database, skip: (table: string) => boolean)
 }
 
 /** The app's tables (schema `public`), by name. */
-export async function appTables(database: Database): Promise<string[]> {
+export async function appTables(database: Pick<Database, "query">): Promise<string[]> {
   const tables = await database.query<{ name: string }>(
     "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
   );

@@ -1,3 +1,6 @@
+import type { Database } from "@/db/client";
+import { appTables } from "./row-counts";
+
 /**
  * What a test database starts as: the migrated and seeded database of ./global-setup.ts. A test
  * file's database is put back to it (`resetSql`) instead of being made anew: every table
@@ -6,28 +9,24 @@
  */
 export type Template = { tables: string[]; seeded: string[]; sequences: { name: string; value: string; called: boolean }[] };
 
-type Query = <T>(text: string) => Promise<T[]>;
-
 const TEMPLATE_SCHEMA = "test_template";
 
 /** Reads the template database's tables, rows and sequences, and copies its rows aside (in the same database). */
-export async function keepTemplate(query: Query): Promise<Template> {
-  const tables = await query<{ name: string }>(
-    "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
-  );
+export async function keepTemplate(database: Pick<Database, "query">): Promise<Template> {
+  const tables = await appTables(database);
   const seeded: string[] = [];
-  for (const { name } of tables) {
-    const [row] = await query<{ any: boolean }>(`select exists (select from public."${name}") as any`);
+  for (const name of tables) {
+    const [row] = await database.query<{ any: boolean }>(`select exists (select from public."${name}") as any`);
     if (row.any) seeded.push(name);
   }
-  await query(`create schema ${TEMPLATE_SCHEMA}`);
-  for (const name of seeded) await query(`create table ${TEMPLATE_SCHEMA}."${name}" as table public."${name}"`);
+  await database.query(`create schema ${TEMPLATE_SCHEMA}`);
+  for (const name of seeded) await database.query(`create table ${TEMPLATE_SCHEMA}."${name}" as table public."${name}"`);
   const sequences: Template["sequences"] = [];
-  for (const { name } of await query<{ name: string }>("select sequence_name as name from information_schema.sequences where sequence_schema = 'public' order by 1")) {
-    const [state] = await query<{ value: string; called: boolean }>(`select last_value::text as value, is_called as called from public."${name}"`);
+  for (const { name } of await database.query<{ name: string }>("select sequence_name as name from information_schema.sequences where sequence_schema = 'public' order by 1")) {
+    const [state] = await database.query<{ value: string; called: boolean }>(`select last_value::text as value, is_called as called from public."${name}"`);
     sequences.push({ name, ...state });
   }
-  return { tables: tables.map((table) => table.name), seeded, sequences };
+  return { tables, seeded, sequences };
 }
 
 /** One script that puts a database made from the template back as the template was (its rows; not its sessions). */
