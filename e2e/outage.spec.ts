@@ -12,7 +12,8 @@ import { UNAVAILABLE_DIGEST } from "../lib/unavailable";
  * app of its own, on a PostgreSQL cluster of its own, which this test stops for 10 s while
  * a bounded loop of concurrent requests runs. Every request is answered within about 2 s
  * (asserted < 3 s), the API with 503 JSON, pages with the "temporarily unavailable" page; a
- * signed-in trainer stays signed in; the app serves again within seconds of the database's
+ * signed-in trainer stays signed in, and the unavailable page in the browser turns back into
+ * the trainer's page by itself; the app serves again within seconds of the database's
  * return, without a restart; outbox rows committed before the outage are delivered after.
  *
  * It runs in the PostgreSQL e2e run only (it needs no shared database, but one run is
@@ -178,8 +179,11 @@ test("a database outage: answers within 3 s (API 503, the unavailable page), the
         description: `${duringOutage.length} requests during the outage, slowest ${Math.max(...duringOutage.map((h) => h.end - h.start))} ms; database back after ${restarted - restartBegin} ms, app serving ${recovered - restarted} ms later`,
       });
 
-      // The session survived: the trainer is still signed in, in the browser too.
-      await page.goto("/tests");
+      // The session survived, and the browser left on the unavailable page gets the trainer's
+      // page back by itself: that page reloads every 5 s (navigating it here as well would race
+      // its reload). Signed in, at the same address, nothing pressed.
+      await expect(page.getByRole("navigation", { name: "Trainer area" })).toBeVisible({ timeout: 15_000 });
+      expect(new URL(page.url()).pathname).toBe("/tests");
       await expectSignedIn(page, email);
       expect((await request("recipient")).status).toBe(404);
       // The key's 120 requests a minute were used up by the load before the outage: 429 is an
