@@ -1,6 +1,6 @@
 /**
  * Admin command line for operators and tests:
- *   npm run cli -- key:create --email <e-mail> [--name N] [--scopes ctf:read,ctf:admin]
+ *   npm run cli -- key:create --email <e-mail> [--name N] [--scopes cert:read,ctf:read]
  *   npm run cli -- plan:set --email <e-mail> --plan <free|pro>
  * Reads the same env files as Next.js (scripts/load-env.ts). Uses DATABASE_URL when set,
  * otherwise the embedded database (stop the app first: PGlite is one process's database).
@@ -19,7 +19,7 @@ import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
 import { describeDatabase } from "./describe-database";
 
 const usage = `Usage:
-  npm run cli -- key:create --email <e-mail> [--name <name>] [--scopes ctf:read,ctf:write,ctf:deploy,ctf:admin]
+  npm run cli -- key:create --email <e-mail> [--name <name>] [--scopes cert:read,cert:write,cert:admin,ctf:read,ctf:write,ctf:deploy,ctf:admin]
   npm run cli -- plan:set --email <e-mail> --plan <${planNames.join("|")}>`;
 
 const email = z.email("--email must be an e-mail address.");
