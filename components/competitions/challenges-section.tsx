@@ -155,7 +155,7 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
           form={form}
           name="flag_mode"
           id="challenge-flag-mode"
-          hint={flagMode === "regex" ? "The whole answer must match the pattern (it is anchored); nested repeats and back-references are refused." : undefined}
+          hint={flagMode === "regex" ? "RE2 syntax, e.g. flag\\{[a-z0-9_]+\\}: the whole answer must match (it is anchored). Back-references and look-arounds are not supported." : undefined}
         >
           <option value="exact">Exactly as written</option>
           <option value="case_insensitive">Upper or lower case alike</option>

@@ -2,7 +2,8 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEq
 import { authSecret } from "@/lib/auth/secret";
 import { config } from "@/lib/config";
 import type { FlagMode } from "@/db/schema";
-import { anchoredFlagPattern } from "./flag-pattern";
+import { conflict } from "@/lib/errors";
+import { compileFlagPattern, flagPatternAccepts } from "./flag-pattern";
 
 /** SHA-256 of a flag: what checks a submission. */
 export function hashFlag(flag: string): string {
@@ -22,11 +23,17 @@ export function storedFlag(flag: string, mode: FlagMode): { flagHash: string; fl
 /**
  * Checks a submission in the challenge's mode: `exact` and `case_insensitive` compare hashes
  * in constant time (the latter lower-cases the submission first); `regex` unseals the pattern
- * and tests the trimmed submission against it, anchored. Patterns were checked by
- * `regexFlagProblem` (./flag-pattern) when stored, so the test cannot backtrack catastrophically.
+ * and matches the whole trimmed submission with RE2 (./flag-pattern: linear time, whatever the
+ * pattern). A pattern stored before RE2 that it cannot compile (a look-around, `\u00e9`…) is
+ * refused (409, naming why), not answered `incorrect`: the player's flag may be right, and the
+ * organiser must give the pattern again. The refusal rolls back, so the attempt is not counted.
  */
 export function flagAccepts(challenge: { flagMode: FlagMode; flagHash: string; flagSealed: string }, submitted: string): boolean {
-  if (challenge.flagMode === "regex") return anchoredFlagPattern(unsealFlag(challenge.flagSealed)).test(submitted.trim());
+  if (challenge.flagMode === "regex") {
+    const pattern = compileFlagPattern(unsealFlag(challenge.flagSealed));
+    if (pattern.problem !== null) throw conflict(`This challenge's flag pattern cannot be checked: ${pattern.problem} The organiser must give the flag again.`);
+    return flagPatternAccepts(pattern.matcher, submitted.trim());
+  }
   return flagMatches(challenge.flagMode === "case_insensitive" ? submitted.toLowerCase() : submitted, challenge.flagHash);
 }
 

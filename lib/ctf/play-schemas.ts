@@ -4,7 +4,7 @@ import { pageSchema } from "@/lib/api/paging";
 
 /** `POST /api/c/{ctf_id}/challenges/{challenge_id}/attempts`. */
 export const flagAttemptInput = z.object({
-  flag: z.string().trim().min(1, "Give a flag.").max(500).meta({ description: "Compared in constant time with the stored hash; a correct flag's text is never stored." }),
+  flag: z.string().trim().min(1, "Give a flag.").max(500).meta({ description: "Checked in the challenge's flag mode: its hash compared in constant time with the stored one, or, in `regex` mode, matched whole against the pattern (RE2, linear time); a correct flag's text is never stored." }),
 });
 export type FlagAttemptInput = z.output<typeof flagAttemptInput>;
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { challengeStatuses, ctfStatuses, deploymentStatuses, flagModes, memberStatuses } from "@/db/schema/statuses";
 import { pageSchema, pagingQuery } from "@/lib/api/paging";
-import { regexFlagProblem } from "./flag-pattern";
+import { FLAG_MAX_LENGTH, regexFlagProblem } from "./flag-pattern";
 import { challengeCategories, difficulties, templateCatalog, templateKeys } from "./template-catalog";
 
 // The JSON string (documented as a date-time), handed to the domain as a Date.
@@ -60,7 +60,7 @@ const flagMode = z
   .enum(flagModes)
   .meta({
     description:
-      "How a submitted flag is checked (additive; default `exact`): `exact` (case-sensitive), `case_insensitive`, or `regex` (`flag` is a pattern the whole submission must match; see the flag pattern rules).",
+      "How a submitted flag is checked (additive; default `exact`): `exact` (case-sensitive), `case_insensitive`, or `regex` (`flag` is an RE2 pattern the whole submission must match, checked in linear time; no back-references or look-arounds).",
   });
 
 const challengeFields = z.object({
@@ -69,14 +69,15 @@ const challengeFields = z.object({
   difficulty: z.enum(difficulties).optional(),
   description: z.string().trim().max(10_000).default(""),
   points: z.number().int().min(1).max(10_000).default(100),
-  flag: z.string().trim().min(1, "Give the flag.").max(500).meta({ description: "Stored hashed (a `regex` pattern sealed); never returned." }),
+  flag: z.string().trim().min(1, "Give the flag.").max(FLAG_MAX_LENGTH).meta({ description: "Stored hashed (a `regex` pattern sealed); never returned." }),
   flag_mode: flagMode.default("exact"),
   hints: z.array(hint).max(10).default([]),
 });
 
-/** A `regex` flag must be a pattern that compiles and cannot backtrack catastrophically: a field error on `flag`. */
+/** A `regex` flag must be a pattern RE2 compiles, within its size bound (./flag-pattern): else a field error on `flag`. */
 const checkPattern = (value: { flag?: string; flag_mode?: string }, context: z.RefinementCtx) => {
-  if (value.flag_mode !== "regex" || value.flag === undefined) return;
+  // A flag over the length bound already has its field error.
+  if (value.flag_mode !== "regex" || value.flag === undefined || value.flag.length > FLAG_MAX_LENGTH) return;
   const problem = regexFlagProblem(value.flag);
   if (problem) context.addIssue({ code: "custom", message: problem, path: ["flag"] });
 };

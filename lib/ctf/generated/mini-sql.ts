@@ -4,8 +4,11 @@
  * `OR 1=1`, comments, `UNION SELECT` from other tables, SQLite's error messages) over
  * in-memory tables, without any database. Grammar: `SELECT cols [FROM table] [WHERE expr]`
  * joined by `UNION [ALL]`, then `[ORDER BY n] [LIMIT n]`; expressions with OR, AND, NOT,
- * comparisons, LIKE and IS [NOT] NULL. Input is bounded by the caller, so is the work.
+ * comparisons, LIKE and IS [NOT] NULL. Input is bounded by the caller, so is the work: no
+ * RegExp is built from it, and LIKE (./like.ts) takes at most (|pattern| + 1) · (|text| + 1) steps.
  */
+
+import { likeMatches } from "./like";
 
 export type Value = string | number | null;
 export type Table = { columns: string[]; rows: Value[][] };
@@ -255,13 +258,10 @@ function compare(left: Value, right: Value): number | null {
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
+/** `value LIKE pattern`: ./like.ts (no RegExp: both sides are the player's). */
 function like(value: Value, pattern: Value): Value {
   if (value === null || pattern === null) return null;
-  const source = String(pattern)
-    .split("")
-    .map((char) => (char === "%" ? "[\\s\\S]*" : char === "_" ? "[\\s\\S]" : char.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")))
-    .join("");
-  return new RegExp(`^${source}$`, "i").test(String(value)) ? 1 : 0;
+  return likeMatches(String(value), String(pattern)) ? 1 : 0;
 }
 
 function evaluate(expr: Expr, row: Record<string, Value>): Value {
