@@ -12,6 +12,7 @@
  * No zod, no Next.js, no request log, no error envelope beyond `{ error: { code, message } }`.
  * Listens on 127.0.0.1 only; stops on SIGTERM/SIGINT or when its parent goes away.
  */
+import { createHash } from "node:crypto";
 import http from "node:http";
 import postgres from "postgres";
 import { serveUntilStopped } from "./support";
@@ -27,14 +28,14 @@ if (!url || !Number.isInteger(port) || port <= 0) {
 const sql = postgres(url, { max: poolMax, onnotice: () => {}, connection: { application_name: "bench-exam-bare" } });
 
 /**
- * $1 token, $2 question id, $3 option. The count is taken from the statement's snapshot (before
+ * $1 the token's SHA-256 (hex: tokens are stored hashed, as the app looks them up), $2 question id, $3 option. The count is taken from the statement's snapshot (before
  * the upsert) plus one when this question had no answer yet: two saves of one recipient at the
  * very same moment may each report one less than both together (the app's separate count has
  * the same kind of race).
  */
 export const SAVE_ANSWER_SQL = `
 with r as (
-  select id, test_id, status, jsonb_array_length(question_order) as questions from recipients where token = $1
+  select id, test_id, status, jsonb_array_length(question_order) as questions from recipients where token_hash = $1
 ), q as (
   select q.id, jsonb_array_length(q.options) as options from test_questions q join r on q.test_id = r.test_id where q.id = $2
 ), saved as (
@@ -81,7 +82,8 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: 
   if (!Number.isInteger(questionId) || (questionId as number) < 1 || (questionId as number) > 2_147_483_647 || !Number.isInteger(option) || (option as number) < 0 || (option as number) > 10) {
     return error(res, 422, "validation_failed", "question_id and option must be whole numbers.");
   }
-  const [row] = (await sql.unsafe(SAVE_ANSWER_SQL, [match[1], questionId as number, option as number], { prepare: true })) as unknown as Row[];
+  const tokenHash = createHash("sha256").update(match[1], "utf8").digest("hex");
+  const [row] = (await sql.unsafe(SAVE_ANSWER_SQL, [tokenHash, questionId as number, option as number], { prepare: true })) as unknown as Row[];
   if (!row) return error(res, 404, "not_found", "Test not found.");
   if (row.status === "completed") return error(res, 409, "conflict", "This test has been submitted; answers can no longer change.");
   if (row.options === null) return error(res, 422, "validation_failed", "Not a question of this test.");

@@ -1,16 +1,13 @@
 import { databaseKnownDown, isConnectionLost, markDatabaseDown, markDatabaseUp } from "./availability";
 import { errorCodes } from "./error-codes";
 import { logger } from "@/lib/log";
+import { seal } from "@/lib/security/sealing";
 import { configuredDatabase, openDatabase, type Database, type Db } from "./client";
 import { migrateDatabase, withAdvisoryLock } from "./migrate";
 import { seedCatalog } from "./seed";
 
 export type { Database, Db } from "./client";
-
-/** `db.execute()` answers `{ rows }` on PGlite and an array on postgres.js: hidden here. */
-export function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
-}
+export { rowsOf } from "./rows";
 
 type Holder = { ready?: Promise<Database> };
 // One database per process, kept on globalThis so dev-mode reloads do not open a second one.
@@ -71,9 +68,12 @@ export function reportDatabaseError(error: unknown): void {
   setTimeout(probe, 0).unref();
 }
 
-/** Migrations, then the catalog seed; safe to run from several instances at once. */
+/**
+ * Migrations (with their data steps: the upgrade to sealed tokens needs the application key,
+ * handed in here), then the catalog seed; safe to run from several instances at once.
+ */
 export async function prepareDatabase(database: Database): Promise<void> {
-  await migrateDatabase(database);
+  await migrateDatabase(database, { seal });
   await withAdvisoryLock(database, (db) => seedCatalog(db));
 }
 

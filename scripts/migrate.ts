@@ -1,13 +1,29 @@
-/** npm run db:migrate: applies migrations and the catalog seed to the configured database. */
+/**
+ * npm run db:migrate: applies migrations and the catalog seed to the configured database,
+ * then re-seals every sealed link and webhook secret still under an older key than the first
+ * of DATA_ENCRYPTION_KEYS (key rotation, docs/security.md "Tokens and secrets at rest").
+ */
 import "./load-env";
 import { closeDatabase, getDatabase } from "@/db";
+import { resealColumns } from "@/db/sealed";
 import { ConfigError } from "@/lib/config";
+import { currentSealPrefix, reseal } from "@/lib/security/sealing";
 import { describeDatabase } from "./describe-database";
 
 try {
   const target = describeDatabase();
-  await getDatabase();
+  const database = await getDatabase();
   console.log(`Migrations applied and catalog seeded: ${target}.`);
+  const resealed = await resealColumns(database.db, currentSealPrefix(), reseal);
+  const total = Object.values(resealed).reduce((sum, count) => sum + count, 0);
+  console.log(
+    total === 0
+      ? "Every sealed value is under the current key."
+      : `Re-sealed under the current key: ${Object.entries(resealed)
+          .filter(([, count]) => count > 0)
+          .map(([table, count]) => `${count} in ${table}`)
+          .join(", ")}.`,
+  );
   await closeDatabase();
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);

@@ -41,7 +41,9 @@ export const classInvitations = pgTable(
     email: text("email").notNull(),
     /** The name the trainer gave with the address (`Name <email>`); "" when none. The account's own name wins once joined. */
     name: text("name").notNull().default(""),
-    token: text("token").notNull(),
+    /** SHA-256 (hex) of the invitation's token (`/join/{token}`), and the token sealed (to e-mail it again): never the token itself. */
+    tokenHash: text("token_hash").notNull(),
+    tokenSealed: text("token_sealed").notNull(),
     status: text("status").$type<InvitationStatus>().notNull().default("pending"),
     studentUserId: text("student_user_id").references(() => users.id, { onDelete: "set null" }),
     invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
@@ -49,7 +51,7 @@ export const classInvitations = pgTable(
     joinedAt: timestamp("joined_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("class_invitations_token_idx").on(t.token),
+    uniqueIndex("class_invitations_token_hash_idx").on(t.tokenHash),
     uniqueIndex("class_invitations_class_email_idx").on(t.classId, t.email),
     index("class_invitations_workspace_idx").on(t.workspaceId),
     index("class_invitations_student_idx").on(t.studentUserId),

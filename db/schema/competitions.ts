@@ -172,7 +172,9 @@ export const members = pgTable(
       .references(() => ctfs.id, { onDelete: "cascade" }),
     workspaceId: text("workspace_id").notNull(),
     email: text("email").notNull(),
-    token: text("token").notNull(),
+    /** SHA-256 (hex) of the member's token (`/c/join/{token}`, which signs the player in), and the token sealed (to e-mail it again): never the token itself. */
+    tokenHash: text("token_hash").notNull(),
+    tokenSealed: text("token_sealed").notNull(),
     status: text("status").$type<MemberStatus>().notNull().default("invited"),
     selfEnrolled: boolean("self_enrolled").notNull().default(false),
     invitations: integer("invitations").notNull().default(1),
@@ -183,7 +185,7 @@ export const members = pgTable(
     invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
     joinedAt: timestamp("joined_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("members_ctf_email_idx").on(t.ctfId, t.email), uniqueIndex("members_token_idx").on(t.token)],
+  (t) => [uniqueIndex("members_ctf_email_idx").on(t.ctfId, t.email), uniqueIndex("members_token_hash_idx").on(t.tokenHash)],
 );
 
 export type Ctf = typeof ctfs.$inferSelect;

@@ -91,7 +91,11 @@ export type RecipientResult = { percent: number; correct: number; questions: num
  */
 export type OptionOrders = Record<string, number[]>;
 
-/** One person a test was sent to; `token` is the personal link (a capability, no account). */
+/**
+ * One person a test was sent to. Their personal link (`/t/{token}`, a capability, no account)
+ * is stored only hashed (to look it up) and sealed (to show and e-mail it again): a copy of the
+ * database alone does not open it (docs/security.md, "Tokens and secrets at rest").
+ */
 export const recipients = pgTable(
   "recipients",
   {
@@ -102,7 +106,10 @@ export const recipients = pgTable(
     workspaceId: text("workspace_id").notNull(),
     email: text("email").notNull(),
     name: text("name").notNull().default(""),
-    token: text("token").notNull(),
+    /** SHA-256 (hex) of the personal token: what the link is looked up by. */
+    tokenHash: text("token_hash").notNull(),
+    /** The token sealed with the application key (lib/security/sealing.ts): the link shown to the trainer and e-mailed again. */
+    tokenSealed: text("token_sealed").notNull(),
     status: text("status").$type<RecipientStatus>().notNull().default("sent"),
     /** Question ids in this recipient's shuffled order. */
     questionOrder: jsonb("question_order").$type<number[]>().notNull(),
@@ -124,7 +131,7 @@ export const recipients = pgTable(
     resultEmailedAt: timestamp("result_emailed_at", { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex("recipients_token_idx").on(t.token),
+    uniqueIndex("recipients_token_hash_idx").on(t.tokenHash),
     uniqueIndex("recipients_test_email_idx").on(t.testId, t.email),
     index("recipients_student_idx").on(t.studentUserId),
     index("recipients_email_idx").on(t.email),

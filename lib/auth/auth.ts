@@ -1,13 +1,12 @@
-import { DrizzleAdapter } from "@auth/drizzle-adapter";
 import { AsyncLocalStorage } from "node:async_hooks";
 import NextAuth, { type Session } from "next-auth";
 import type { Adapter } from "next-auth/adapters";
 import Resend from "next-auth/providers/resend";
 import { getDb } from "@/db";
-import { accounts, sessions, users, verificationTokens } from "@/db/schema";
 import { emailFrom } from "@/lib/email/config";
 import { clientAddress } from "@/lib/ratelimit/client-ip";
 import { ensureWorkspace } from "@/lib/workspaces";
+import { databaseAdapter } from "./adapter";
 import { authLogger } from "./logger";
 import { authRedirect } from "./redirect";
 import { authSecret } from "./secret";
@@ -21,14 +20,8 @@ import { sendSignInLink } from "./sign-in-link";
 export const { handlers, auth, signIn, signOut } = NextAuth(async () => {
   const db = await getDb();
   return {
-    adapter: reportingFailures(
-      DrizzleAdapter(db, {
-        usersTable: users,
-        accountsTable: accounts,
-        sessionsTable: sessions,
-        verificationTokensTable: verificationTokens,
-      }),
-    ),
+    // Sessions stored hashed (./adapter.ts); failures recorded for readSession (below).
+    adapter: reportingFailures(databaseAdapter(db)),
     providers: [
       Resend({
         from: emailFrom(),

@@ -10,6 +10,7 @@ import { queueEmails } from "@/lib/email/send";
 import { ClassInvitationEmail } from "@/lib/email/templates/class-invitation";
 import { conflict, invalidFields, notFound, planLimit, type FieldError } from "@/lib/errors";
 import { planLimits } from "@/lib/plans";
+import { hashToken, storedToken } from "@/lib/security/tokens";
 import { deliveryFor, latestEmailDeliveries } from "@/lib/tests/email-status";
 import type { NewRecipient } from "@/lib/tests/recipients";
 import { invitationLink, isTokenShaped, newToken } from "@/lib/tests/links";
@@ -26,7 +27,7 @@ function duplicates(students: StudentInput[]): FieldError[] {
 }
 
 const newInvitations = (klass: Class, students: StudentInput[]) =>
-  students.map(({ email, name }) => ({ classId: klass.id, workspaceId: klass.workspaceId, email, name, token: newToken() }));
+  students.map(({ email, name }) => ({ classId: klass.id, workspaceId: klass.workspaceId, email, name, ...storedToken("class_invitations.token", newToken()) }));
 
 /** Students of the workspace (invited or joined, each address once) must fit the plan; call under lockWorkspace. */
 async function checkStudentLimit(tx: Db, workspace: Workspace, newEmails: string[]): Promise<void> {
@@ -45,7 +46,7 @@ async function queueClassInvitations(tx: Db, klass: Class, certification: string
   await queueEmails(
     tx,
     invitations.map((invitation) => {
-      const props = { name: invitation.name, className: klass.name, certification, link: invitationLink(invitation.token), trainer };
+      const props = { name: invitation.name, className: klass.name, certification, link: invitationLink(invitation), trainer };
       return {
         kind: "class_invitation",
         workspaceId: klass.workspaceId,
@@ -259,7 +260,7 @@ export async function findInvitation(db: Db, token: string): Promise<InvitationL
     .innerJoin(classes, eq(classes.id, classInvitations.classId))
     .innerJoin(certifications, eq(certifications.id, classes.certificationId))
     .innerJoin(workspaces, eq(workspaces.id, classes.workspaceId))
-    .where(eq(classInvitations.token, token));
+    .where(eq(classInvitations.tokenHash, hashToken(token)));
   return row;
 }
 

@@ -27,7 +27,7 @@ export async function resendPlayerLink(db: Db, ctfId: string, { email }: InviteM
     // Counted in the transaction that queues the mail: an address that gets nothing is not charged.
     if (!(await admitPublicMail(tx, email, client))) return;
     const [organizer] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctf.workspaceId));
-    const props = { title: ctf.title, organizer: organizer.name, link: memberLink(member.token) };
+    const props = { title: ctf.title, organizer: organizer.name, link: memberLink(member) };
     await queueEmail(tx, {
       kind: "player_link",
       workspaceId: ctf.workspaceId,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { challenges, ctfs, deployments, members } from "@/db/schema";
 import { isIdShaped } from "@/lib/ids";
+import { hashToken } from "@/lib/security/tokens";
 import { isTokenShaped } from "@/lib/tests/links";
 import { liveState } from "./deployment-play";
 
@@ -136,7 +137,7 @@ export async function invitationPreview(db: Db, token: string): Promise<Invitati
     .select({ email: members.email, name: members.displayName, status: members.status, ctf: { id: ctfs.id, title: ctfs.title, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, status: ctfs.status, url: ctfs.url } })
     .from(members)
     .innerJoin(ctfs, eq(ctfs.id, members.ctfId))
-    .where(eq(members.token, token));
+    .where(eq(members.tokenHash, hashToken(token)));
   if (!row) return null;
   return {
     email: row.email,

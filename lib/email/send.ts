@@ -109,7 +109,8 @@ export async function deliverEmails(db: Db, ids: string[]): Promise<DeliveryResu
   const mailbox = messages.filter((message) => message.transport === "mailbox");
   for (const message of mailbox) logMailboxMessage(message);
   if (mailbox.length) {
-    await markSent(db, mailbox.map((message) => ({ id: message.id, providerId: null })));
+    // The dev mailbox page shows what it kept; with the page off nobody ever reads it.
+    await markSent(db, mailbox.map((message) => ({ id: message.id, providerId: null })), { keepBody: devMailboxEnabled() });
     result.sent += mailbox.length;
   }
   for (const batch of await resendBatches(db, messages.filter((message) => message.transport === "resend"))) {
@@ -164,7 +165,7 @@ async function deliverBatch(db: Db, batch: { key: string; messages: EmailMessage
     case "accepted": {
       const refused = new Map(outcome.refused.map(({ index, reason }) => [index, reason]));
       const accepted = messages.flatMap((message, index) => (refused.has(index) ? [] : [{ id: message.id, providerId: outcome.ids[index] ?? null }]));
-      if (accepted.length) await markSent(db, accepted);
+      if (accepted.length) await markSent(db, accepted, { keepBody: false });
       if (refused.size) await markRefused(db, [...refused].map(([index, reason]) => ({ id: messages[index].id, reason })));
       return { sent: accepted.length, failed: 0, refused: refused.size, dropped: 0 };
     }
@@ -225,11 +226,20 @@ async function resendBatches(db: Db, messages: EmailMessage[]): Promise<{ key: s
 }
 
 /**
- * Marks a sent batch in one statement (a Resend batch is up to 100 messages). The provider
- * has them: a lost connection is tried again (only still-queued rows change), not left for
- * the lease to send them a second time.
+ * A message that is done with — accepted by the provider, refused for good, dropped — keeps
+ * no body and no links: they carried personal, invitation and sign-in links, which a copy of
+ * the database must not reveal (docs/security.md, "Tokens and secrets at rest"). Until then
+ * the body stays, since a retry resends exactly the same bytes.
  */
-async function markSent(db: Db, sent: { id: string; providerId: string | null }[]): Promise<void> {
+const DISCARD_BODY = sql`html = '', text = '', links = '[]'::jsonb`;
+
+/**
+ * Marks a sent batch in one statement (a Resend batch is up to 100 messages), discarding
+ * the bodies unless `keepBody` (the dev mailbox's own). The provider has them: a lost
+ * connection is tried again (only still-queued rows change), not left for the lease to send
+ * them a second time.
+ */
+async function markSent(db: Db, sent: { id: string; providerId: string | null }[], { keepBody }: { keepBody: boolean }): Promise<void> {
   const rows = sql.join(
     sent.map(({ id, providerId }) => sql`(${id}::text, ${providerId}::text)`),
     sql`, `,
@@ -238,14 +248,14 @@ async function markSent(db: Db, sent: { id: string; providerId: string | null }[
     () =>
       db.execute(sql`
         update email_messages as m
-        set status = 'sent', attempts = m.attempts + 1, provider_id = v.provider_id, sent_at = now(), locked_until = null
+        set status = 'sent', attempts = m.attempts + 1, provider_id = v.provider_id, sent_at = now(), locked_until = null${keepBody ? sql`` : sql`, ${DISCARD_BODY}`}
         from (values ${rows}) as v(id, provider_id)
         where m.id = v.id and m.status = 'queued'`),
     leaseMs() / 2,
   );
 }
 
-/** Permanently refused messages: `failed` with the provider's reason, never tried again. */
+/** Permanently refused messages: `failed` with the provider's reason, never tried again (so their bodies go). */
 async function markRefused(db: Db, refused: { id: string; reason: string }[]): Promise<void> {
   const rows = sql.join(
     refused.map(({ id, reason }) => sql`(${id}::text, ${reason.slice(0, 500)}::text)`),
@@ -253,7 +263,7 @@ async function markRefused(db: Db, refused: { id: string; reason: string }[]): P
   );
   await db.execute(sql`
     update email_messages as m
-    set status = 'failed', attempts = m.attempts + 1, last_error = v.reason, locked_until = null
+    set status = 'failed', attempts = m.attempts + 1, last_error = v.reason, locked_until = null, ${DISCARD_BODY}
     from (values ${rows}) as v(id, reason)
     where m.id = v.id and m.status = 'queued'`);
 }
@@ -261,8 +271,8 @@ async function markRefused(db: Db, refused: { id: string; reason: string }[]): P
 /**
  * Puts a batch back in the queue, due after `delayMs`, in one statement. With `budget`, a
  * batch whose oldest member was queued more than EMAIL_RETRY_HOURS ago is dropped instead,
- * all members together (a batch keeps its members, so its key never meets another body).
- * Returns how many were dropped.
+ * all members together (a batch keeps its members, so its key never meets another body), and
+ * their bodies discarded. Returns how many were dropped.
  */
 async function requeue(
   db: Db,
@@ -272,9 +282,15 @@ async function requeue(
   const list = sql.join(messages.map((message) => sql`${message.id}`), sql`, `);
   const budgetMs = options.budget ? emailRetryBudgetMs() : null;
   const rows = await db.execute(sql`
-    with batch as (select min(created_at) as queued_at from email_messages where id in (${list}))
+    with batch as (
+      select coalesce(${budgetMs}::float8 is not null and min(created_at) + ${budgetMs}::float8 * interval '1 millisecond' <= now(), false) as spent
+      from email_messages where id in (${list})
+    )
     update email_messages as m
-    set status = case when ${budgetMs}::float8 is not null and batch.queued_at + ${budgetMs}::float8 * interval '1 millisecond' <= now() then 'dropped' else 'queued' end,
+    set status = case when batch.spent then 'dropped' else 'queued' end,
+        html = case when batch.spent then '' else m.html end,
+        text = case when batch.spent then '' else m.text end,
+        links = case when batch.spent then '[]'::jsonb else m.links end,
         attempts = m.attempts + ${options.countsAsTry ? 1 : 0},
         last_error = coalesce(${options.reason === null ? null : options.reason.slice(0, 500)}::text, m.last_error),
         locked_until = null,
@@ -304,7 +320,7 @@ export async function dropEmails(db: Db, ids: string[], reason: string): Promise
   const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
   const rows = await db.execute(sql`
     update email_messages
-    set status = 'dropped', last_error = ${reason.slice(0, 500)}, locked_until = null
+    set status = 'dropped', last_error = ${reason.slice(0, 500)}, locked_until = null, ${DISCARD_BODY}
     where status = 'queued'
       and (id in (${list}) or batch_key in (select batch_key from email_messages where id in (${list}) and batch_key is not null))
     returning id`);

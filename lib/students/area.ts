@@ -1,7 +1,7 @@
 import { and, desc, eq, or } from "drizzle-orm";
 import type { Db } from "@/db";
 import { certifications, classes, classInvitations, recipients, tests, workspaces, type RecipientResult, type RecipientStatus } from "@/db/schema";
-import { recipientLink } from "@/lib/tests/links";
+import { recipientLink, recipientToken } from "@/lib/tests/links";
 import { testName } from "@/lib/tests/settings";
 
 export type StudentClass = {
@@ -76,8 +76,8 @@ export async function studentArea(db: Db, user: { id: string; email: string }): 
       certification,
       trainer,
       status: recipient.status,
-      link: recipientLink(recipient.token),
-      path: `/t/${recipient.token}`,
+      link: recipientLink(recipient),
+      path: `/t/${recipientToken(recipient)}`,
       sent_at: recipient.sentAt.toISOString(),
       started_at: recipient.startedAt?.toISOString() ?? null,
       completed_at: recipient.completedAt?.toISOString() ?? null,

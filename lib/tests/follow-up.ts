@@ -49,15 +49,18 @@ export async function sendReminders(db: Db, testId: number): Promise<number> {
     await queueEmails(
       tx,
       await Promise.all(
-        due.map(async (recipient) => ({
-          kind: "test_reminder",
-          workspaceId: test.workspaceId,
-          recipientId: recipient.id,
-          to: recipient.email,
-          subject: `Reminder: ${name}`,
-          ...(await render({ name: recipient.name, testName: name, started: recipient.status === "started", settings, link: recipientLink(recipient.token), trainer: workspace.name })),
-          links: [recipientLink(recipient.token)],
-        })),
+        due.map(async (recipient) => {
+          const link = recipientLink(recipient);
+          return {
+            kind: "test_reminder",
+            workspaceId: test.workspaceId,
+            recipientId: recipient.id,
+            to: recipient.email,
+            subject: `Reminder: ${name}`,
+            ...(await render({ name: recipient.name, testName: name, started: recipient.status === "started", settings, link, trainer: workspace.name })),
+            links: [link],
+          };
+        }),
       ),
     );
     return due.length;
@@ -108,7 +111,7 @@ export async function sendResultEmail(db: Db, recipientId: number): Promise<bool
         ? `The correct answers and explanations can be seen at your link from ${utcDateTime(test.closesAt)}, when the test closes.`
         : "The correct answers of this test are not shown.";
     const name = testName(test);
-    const link = recipientLink(recipient.token);
+    const link = recipientLink(recipient);
     await queueEmail(tx, {
       kind: "test_result",
       workspaceId: test.workspaceId,

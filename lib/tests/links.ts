@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
+import type { ClassInvitation, Recipient } from "@/db/schema";
 import { appUrl } from "@/lib/email/config";
+import { unseal } from "@/lib/security/sealing";
 
-/** An unguessable personal token (192 bits). */
+/**
+ * An unguessable personal token (192 bits). Stored only as its hash and a sealed copy
+ * (lib/security/tokens.ts `storedToken`); the link is rebuilt from the sealed copy.
+ */
 export function newToken(): string {
   return randomBytes(24).toString("base64url");
 }
@@ -14,12 +19,17 @@ export function isTokenShaped(token: string): boolean {
   return /^[A-Za-z0-9_-]{20,64}$/.test(token);
 }
 
-export function recipientLink(token: string): string {
-  return `${appUrl()}/t/${token}`;
+/** A recipient's personal token, opened from its sealed copy. */
+export function recipientToken(recipient: Pick<Recipient, "tokenSealed">): string {
+  return unseal("recipients.token", recipient.tokenSealed);
 }
 
-export function invitationLink(token: string): string {
-  return `${appUrl()}/join/${token}`;
+export function recipientLink(recipient: Pick<Recipient, "tokenSealed">): string {
+  return `${appUrl()}/t/${recipientToken(recipient)}`;
+}
+
+export function invitationLink(invitation: Pick<ClassInvitation, "tokenSealed">): string {
+  return `${appUrl()}/join/${unseal("class_invitations.token", invitation.tokenSealed)}`;
 }
 
 const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";

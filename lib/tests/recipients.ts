@@ -7,6 +7,7 @@ import { TestInvitationEmail } from "@/lib/email/templates/test-invitation";
 import { AppError, planLimit } from "@/lib/errors";
 import { scheduleStep } from "@/lib/outbox/steps";
 import { planLimits } from "@/lib/plans";
+import { storedToken } from "@/lib/security/tokens";
 import { shuffle } from "./draw";
 import { newToken, recipientLink } from "./links";
 import type { EmailDeliveryView, RecipientView } from "./schemas";
@@ -17,7 +18,7 @@ export type NewRecipient = { email: string; name: string; studentUserId?: string
 
 /**
  * Adds recipients to a test inside the caller's transaction: checks the plan's seats, gives
- * each a token, a shuffled order of the questions and (with shuffle_options) of each
+ * each a token (stored hashed and sealed), a shuffled order of the questions and (with shuffle_options) of each
  * question's options, queues their e-mails unless `sendEmail` is false, and with
  * reminder_after_hours schedules the reminder of this batch.
  * `workspace` is the test's workspace as returned by `lockWorkspace(tx, …)`, which the
@@ -66,7 +67,7 @@ export async function insertRecipients(
       workspaceId: test.workspaceId,
       email: person.email,
       name: person.name,
-      token: newToken(),
+      ...storedToken("recipients.token", newToken()),
       questionOrder: shuffle(questionIds),
       optionOrders: optionOrdersFor(questionRows, test.shuffleOptions),
       studentUserId: person.studentUserId ?? null,
@@ -120,7 +121,7 @@ export async function queueInvitations(tx: Db, test: Test, trainer: string, peop
         certification: test.certificationName,
         questions: test.questionCount,
         settings: settingsLines(test),
-        link: recipientLink(recipient.token),
+        link: recipientLink(recipient),
         trainer,
       };
       return {
@@ -147,7 +148,7 @@ export function toRecipientView(recipient: Recipient, emailDelivery: EmailDelive
     email: recipient.email,
     name: recipient.name,
     status: recipient.status,
-    link: recipientLink(recipient.token),
+    link: recipientLink(recipient),
     sent_at: recipient.sentAt.toISOString(),
     last_emailed_at: recipient.lastSentAt?.toISOString() ?? null,
     started_at: recipient.startedAt?.toISOString() ?? null,

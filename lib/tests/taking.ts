@@ -4,6 +4,7 @@ import { preparedQuery } from "@/db/prepared";
 import { recipients, type Recipient, type RecipientResult } from "@/db/schema";
 import { conflict, invalidFields, notFound } from "@/lib/errors";
 import { scheduleStep } from "@/lib/outbox/steps";
+import { hashToken } from "@/lib/security/tokens";
 import { isTokenShaped } from "./links";
 import { frozenTest, type FrozenTest } from "./frozen";
 import { completeAttempt, completeAttemptAtOnce, type Attempt } from "./scoring";
@@ -66,10 +67,10 @@ const RECIPIENT_COLUMNS = `r.id, r.test_id, r.status, r.name, r.email, r.questio
        else (select coalesce(jsonb_agg(jsonb_build_array(a.question_id, a.option_index)), '[]'::jsonb) from answers a where a.recipient_id = r.id) end as answers
   from recipients r`;
 
-/** The page's, Start's and submit's read: the recipient by token, with its answers and its row version (`xmin`). */
-const RECIPIENT_BY_TOKEN_SQL = `select r.xmin::text as version, ${RECIPIENT_COLUMNS} where r.token = $1::text`;
+/** The page's, Start's and submit's read: the recipient by its token's hash, with its answers and its row version (`xmin`). */
+const RECIPIENT_BY_TOKEN_SQL = `select r.xmin::text as version, ${RECIPIENT_COLUMNS} where r.token_hash = $1::text`;
 /** Submit's read, in its transaction: the same, holding the recipient's row lock. */
-const LOCKED_BY_TOKEN_SQL = `select ${RECIPIENT_COLUMNS} where r.token = $1::text for update of r`;
+const LOCKED_BY_TOKEN_SQL = `select ${RECIPIENT_COLUMNS} where r.token_hash = $1::text for update of r`;
 /** The deadline step's read. */
 const LOCKED_BY_ID_SQL = `select ${RECIPIENT_COLUMNS} where r.id = $1::integer for update of r`;
 
@@ -90,7 +91,7 @@ async function frozenTestOf(db: Db, recipient: RecipientRow): Promise<FrozenTest
 }
 
 async function findByToken(db: Db, token: string) {
-  const [recipient] = await db.select().from(recipients).where(eq(recipients.token, token));
+  const [recipient] = await db.select().from(recipients).where(eq(recipients.tokenHash, hashToken(token)));
   return recipient;
 }
 
@@ -107,7 +108,7 @@ function orderOf(recipient: Pick<RecipientRow, "option_orders">, questionId: num
  */
 export async function openTest(db: Db, token: string): Promise<TakingView | undefined> {
   if (!isTokenShaped(token)) return undefined;
-  const recipient = await readRecipient(db, RECIPIENT_BY_TOKEN_SQL, token);
+  const recipient = await readRecipient(db, RECIPIENT_BY_TOKEN_SQL, hashToken(token));
   if (!recipient) return undefined;
   const test = await frozenTestOf(db, recipient);
   const now = new Date();
@@ -170,7 +171,7 @@ function attemptOf(recipient: { status: Recipient["status"]; startedAt: Date | n
  */
 export async function startTest(db: Db, token: string): Promise<AttemptView> {
   if (!isTokenShaped(token)) throw notFound("Test");
-  const recipient = await readRecipient(db, RECIPIENT_BY_TOKEN_SQL, token);
+  const recipient = await readRecipient(db, RECIPIENT_BY_TOKEN_SQL, hashToken(token));
   if (!recipient) throw notFound("Test");
   if (recipient.status !== "sent") return attemptOf({ status: recipient.status, startedAt: recipient.started_at, deadlineAt: recipient.deadline_at });
   const test = await frozenTestOf(db, recipient);
@@ -209,12 +210,13 @@ const SAVE_ANSWER_SQL =
  * submission and from the deadline on: the recipient row is updated first, under its lock,
  * and only while it is started and before its deadline, so an answer never lands after the
  * attempt was submitted. One round trip: the checks, the upsert and the count are the SQL
- * function `taking_save_answer` (db/migrations/0022_taking_functions.sql); its outcome is
+ * function `taking_save_answer` (db/migrations/0024_tokens_at_rest.sql, which looks the
+ * recipient up by the token's hash; first written in 0022_taking_functions.sql); its outcome is
  * mapped to the errors here.
  */
 export async function saveAnswer(db: Db, token: string, parsed: AnswerInput): Promise<AnswerSaved> {
   if (!isTokenShaped(token)) throw notFound("Test");
-  const [row] = await preparedQuery<SaveRow>(db, SAVE_ANSWER_SQL, [token, parsed.question_id, parsed.option, new Date().toISOString()]);
+  const [row] = await preparedQuery<SaveRow>(db, SAVE_ANSWER_SQL, [hashToken(token), parsed.question_id, parsed.option, new Date().toISOString()]);
   switch (row.outcome) {
     case "saved":
       return { answered: row.answered!, questions: row.questions! };
@@ -258,7 +260,7 @@ function attemptFrom(recipient: RecipientRow): Attempt {
  */
 export async function submitTest(db: Db, token: string): Promise<ResultView> {
   if (!isTokenShaped(token)) throw notFound("Test");
-  const read = await readRecipient(db, RECIPIENT_BY_TOKEN_SQL, token);
+  const read = await readRecipient(db, RECIPIENT_BY_TOKEN_SQL, hashToken(token));
   if (!read) throw notFound("Test");
   if (read.status === "completed" && read.result) return withPassed(read.result);
   if (read.status === "sent") throw conflict(NOT_STARTED);
@@ -268,7 +270,7 @@ export async function submitTest(db: Db, token: string): Promise<ResultView> {
     if (done) return done;
   }
   return db.transaction(async (tx) => {
-    const recipient = await readRecipient(tx, LOCKED_BY_TOKEN_SQL, token);
+    const recipient = await readRecipient(tx, LOCKED_BY_TOKEN_SQL, hashToken(token));
     if (!recipient) throw notFound("Test");
     if (recipient.status === "completed" && recipient.result) return withPassed(recipient.result);
     if (recipient.status === "sent") throw conflict(NOT_STARTED);

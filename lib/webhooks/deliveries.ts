@@ -11,7 +11,7 @@ import { notifyOutbox, OUTBOX_CHANNEL } from "@/lib/outbox/notify";
 import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from "@/lib/outbox/schedule";
 import { buildWireMessage } from "./format";
 import { postOnce, type PostResult } from "./http";
-import { getWebhook } from "./endpoints";
+import { endpointSecret, getWebhook } from "./endpoints";
 import type { DeliveryView } from "./schemas";
 import { sampleEventData } from "./samples";
 
@@ -107,7 +107,7 @@ export async function startAttempt(db: Db, deliveryId: string): Promise<StartedA
       .insert(webhookAttempts)
       .values({ deliveryId, number, state: "in_flight", ok: false, durationMs: 0, startedAt: sql`now()` })
       .returning({ id: webhookAttempts.id, startedAt: webhookAttempts.startedAt });
-    const message = buildWireMessage(row.event, row.endpoint.secret, attempt.startedAt);
+    const message = buildWireMessage(row.event, endpointSecret(row.endpoint), attempt.startedAt);
     return { deliveryId, attemptId: attempt.id, number, startedAt: attempt.startedAt, url: row.endpoint.url, ...message };
   });
 }
@@ -170,7 +170,8 @@ export type ClaimedAttempt = {
   attemptId: number;
   number: number;
   url: string;
-  secret: string;
+  /** The endpoint's secret, still sealed: opened only when the POST is signed (`messageOf`). */
+  secretSealed: string;
   event: Pick<Event, "id" | "type" | "data">;
 };
 
@@ -200,7 +201,7 @@ type DueRow = {
   type: string;
   data: Record<string, unknown> | string;
   url: string;
-  secret: string;
+  secret_sealed: string;
 };
 
 /**
@@ -264,7 +265,7 @@ export async function startDueAttempts(db: Db, { limit, perEndpoint, room = new 
         returning id, delivery_id
       )
       select m.id as delivery_id, m.endpoint_id, m.status, m.attempts, s.id as attempt_id,
-             e.id as event_id, e.type, e.data, w.url, w.secret
+             e.id as event_id, e.type, e.data, w.url, w.secret_sealed
       from moved m
       left join started s on s.delivery_id = m.id
       join events e on e.id = m.event_id
@@ -284,16 +285,20 @@ export async function startDueAttempts(db: Db, { limit, perEndpoint, room = new 
       attemptId: Number(row.attempt_id),
       number: row.attempts,
       url: row.url,
-      secret: row.secret,
+      secretSealed: row.secret_sealed,
       event: { id: row.event_id, type: row.type, data },
     });
   }
   return result;
 }
 
-/** The signed bytes and headers of a claimed attempt, as of `at` (when its POST goes out). */
+/**
+ * The signed bytes and headers of a claimed attempt, as of `at` (when its POST goes out). The
+ * secret is opened here, per attempt: one endpoint whose secret cannot be opened (its key is
+ * no longer configured) fails its own attempts, not the batch it was claimed with.
+ */
 export function messageOf(attempt: ClaimedAttempt, at: Date) {
-  return buildWireMessage(attempt.event, attempt.secret, at);
+  return buildWireMessage(attempt.event, endpointSecret(attempt), at);
 }
 
 /**

@@ -8,6 +8,7 @@ import type { Page, Paging } from "@/lib/api/paging";
 import { AppError, notFound } from "@/lib/errors";
 import { certificationEvent } from "@/lib/events/catalog";
 import { newId } from "@/lib/ids";
+import { seal, unseal } from "@/lib/security/sealing";
 import { lockWorkspace } from "@/lib/workspaces/lock";
 import { MAX_ENDPOINTS_PER_WORKSPACE, type CreateTestResultWebhookInput, type CreateWebhookInput, type WebhookView } from "./schemas";
 
@@ -19,10 +20,19 @@ export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString("base64url")}`;
 }
 
+/**
+ * An endpoint's signing secret, opened from its sealed copy: the database keeps the secret
+ * sealed with the application key (a copy of it alone cannot forge deliveries), and only the
+ * signing of a delivery opens it. The API shows a generated secret once, from memory, at creation.
+ */
+export function endpointSecret(endpoint: Pick<WebhookEndpoint, "secretSealed">): string {
+  return unseal("webhook_endpoints.secret", endpoint.secretSealed);
+}
+
 type NewEndpoint = { service: WebhookService; url: string; events: string[]; secret: string; source: "api" | "dashboard" };
 
-/** Inserts an endpoint under the workspace lock, so the limit per service holds. */
-async function insertEndpoint(db: Db, workspaceId: string, values: NewEndpoint): Promise<WebhookEndpoint> {
+/** Inserts an endpoint under the workspace lock, so the limit per service holds; the secret is stored sealed. */
+async function insertEndpoint(db: Db, workspaceId: string, { secret, ...values }: NewEndpoint): Promise<WebhookEndpoint> {
   return transactionWithRetry(db, async (tx) => {
     await lockWorkspace(tx, workspaceId);
     const [{ total }] = await tx.select({ total: count() }).from(webhookEndpoints).where(ofService(workspaceId, values.service));
@@ -32,7 +42,7 @@ async function insertEndpoint(db: Db, workspaceId: string, values: NewEndpoint):
     }
     const [endpoint] = await tx
       .insert(webhookEndpoints)
-      .values({ id: newId("wh"), workspaceId, ...values })
+      .values({ id: newId("wh"), workspaceId, ...values, secretSealed: seal("webhook_endpoints.secret", secret) })
       .returning();
     return endpoint;
   });

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "@/db";
-import { emailMessages, members } from "@/db/schema";
+import { emailMessages } from "@/db/schema";
 import { acceptInvitation, selfEnrol } from "@/lib/ctf/members";
 import { inviteMemberInput } from "@/lib/ctf/schemas";
 import { eventCatalog } from "@/lib/events/catalog";
@@ -11,6 +11,7 @@ import { createTestResultWebhook } from "@/lib/webhooks/endpoints";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver, type RecordedRequest } from "../helpers/receivers";
+import { memberTokenById } from "../helpers/tokens";
 import {
   challengeInput,
   client,
@@ -204,10 +205,10 @@ describe("each competition event is delivered once, in the competition format", 
     expect(requestsFor(hooks.subscribed.receiver.requests, "member.invited")).toHaveLength(2);
   });
 
-  it("member.joined: the invitee follows the e-mailed link (acceptInvitation with the stored token)", async () => {
-    const [row] = await database.db.select({ token: members.token }).from(members).where(and(eq(members.id, memberId), eq(members.ctfId, ctfId)));
+  it("member.joined: the invitee follows the e-mailed link (acceptInvitation with the member's token)", async () => {
+    const token = await memberTokenById(database.db, memberId);
     const from = Date.now();
-    const { member } = await acceptInvitation(database.db, row.token);
+    const { member } = await acceptInvitation(database.db, token);
     expect(member.status).toBe("joined");
     const body = await delivered("member.joined", (data) => data.member_id === memberId, { from });
     expectCatalogShape("member.joined", body.data);
@@ -215,7 +216,7 @@ describe("each competition event is delivered once, in the competition format", 
     expect(body.data.joined_at).toMatch(ISO_UTC);
 
     // Following the link again changes nothing and sends nothing.
-    await acceptInvitation(database.db, row.token);
+    await acceptInvitation(database.db, token);
     await noPendingDeliveries();
     expect(requestsFor(hooks.subscribed.receiver.requests, "member.joined")).toHaveLength(1);
   });

@@ -10,6 +10,7 @@ import { EmbeddedWorker } from "@/lib/jobs/worker";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import type { CallResult } from "../helpers/http";
+import { memberTokenById } from "../helpers/tokens";
 import { challengeInput, client, ctfInput, expectStatus, settle, type Client } from "./support";
 
 let database: TestDatabase;
@@ -158,8 +159,7 @@ describe("competition state machine", () => {
     const published = await withWorker(() => settle(() => api.getChallenge(ctf.id, first.id), "publishing"));
     const ann = expectStatus(await api.invite(ctf.id, "ann@example.test"), 201);
     const bob = expectStatus(await api.invite(ctf.id, "bob@example.test"), 201);
-    const [annRow] = await database.db.select({ token: members.token }).from(members).where(eq(members.id, ann.id));
-    await acceptInvitation(database.db, annRow.token);
+    await acceptInvitation(database.db, await memberTokenById(database.db, ann.id));
     // Scores come from the players' solves (tests/competition/play.test.ts plays through the routes).
     await database.db.insert(solves).values({ id: "sol_01JD6S1B9R8W6H3KX1ZJ0V5N2Q", ctfId: ctf.id, challengeId: first.id, memberId: ann.id, points: 100 });
 

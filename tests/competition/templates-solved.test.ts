@@ -11,6 +11,7 @@ import { EmbeddedWorker } from "@/lib/jobs/worker";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
+import { memberToken } from "../helpers/tokens";
 import { FLAG, solvers, type Page } from "./solvers";
 import { client, ctfInput, expectStatus, waitUntil, type Client } from "./support";
 
@@ -57,8 +58,8 @@ async function runningCompetition(): Promise<{ api: Client; ctfId: string; cooki
   expectStatus(await api.deploy(ctf.id), 202);
   await waitUntil("deployed", async () => (await api.getCtf(ctf.id)).body.status === "deployed");
   expectStatus(await api.invite(ctf.id, "player@example.com"), 201);
-  const [member] = await database.db.select({ token: members.token }).from(members).where(eq(members.ctfId, ctf.id));
-  const joined = await joinAsPlayer(database.db, member.token, { name: "solver" });
+  const [member] = await database.db.select({ tokenSealed: members.tokenSealed }).from(members).where(eq(members.ctfId, ctf.id));
+  const joined = await joinAsPlayer(database.db, memberToken(member), { name: "solver" });
   return { api, ctfId: ctf.id, cookie: `${playerCookieName(ctf.id)}=${joined.sessionToken}` };
 }
 

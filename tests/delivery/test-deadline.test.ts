@@ -15,6 +15,7 @@ import { catalogCertification, createTrainer, type Trainer } from "../helpers/fi
 import { call } from "../helpers/http";
 import { receiverPool, verifyCertification } from "../helpers/receivers";
 import { correctPositions, tokenOf } from "../helpers/taking";
+import { recipientByToken } from "../helpers/tokens";
 import { sleep, waitUntil } from "./support";
 
 /**
@@ -84,7 +85,7 @@ const deadlineStep = async (recipientId: number) =>
 async function startAndAnswerTwo(token: string) {
   const started = await start(token);
   expect(started.status).toBe(200);
-  const row = (await database.db.select().from(recipients).where(eq(recipients.token, token)))[0];
+  const row = await recipientByToken(database.db, token);
   const correct = await correctPositions(database.db, token);
   const [first, second, third] = row.questionOrder;
   expect((await answer(token, { question_id: first, option: correct.get(first)! })).status).toBe(200);
@@ -180,7 +181,7 @@ describe("an attempt whose deadline passes while no executor runs", () => {
     const { code, token, id } = await newTest({ time_limit_minutes: 5 });
     await start(token);
     const correct = await correctPositions(database.db, token);
-    const row = (await database.db.select().from(recipients).where(eq(recipients.token, token)))[0];
+    const row = await recipientByToken(database.db, token);
     for (const question of row.questionOrder) expect((await answer(token, { question_id: question, option: correct.get(question)! })).status).toBe(200);
     const submitted = await submit(token);
     expect(submitted.body).toMatchObject({ percent: 100 });

@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { catalogCertification, createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { answerAll, startAndOpen, tokenOf } from "../helpers/taking";
+import { recipientByToken } from "../helpers/tokens";
 import { sleep, waitUntil } from "./support";
 
 /**
@@ -137,7 +138,7 @@ describe("the result by e-mail (send_result)", () => {
     const token = tokenOf(link);
     await answerAll(database.db, token, 1);
     await submitTest(database.db, token);
-    const [row] = await database.db.select().from(recipients).where(eq(recipients.token, token));
+    const row = await recipientByToken(database.db, token);
     const questions = await database.db.select().from(testQuestions).where(inArray(testQuestions.id, row.questionOrder));
     return row.questionOrder.map((id) => questions.find((q) => q.id === id)!);
   }

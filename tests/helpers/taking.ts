@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { recipients, testQuestions } from "@/db/schema";
+import { testQuestions } from "@/db/schema";
 import { openTest, saveAnswer, startTest, type TakingView } from "@/lib/tests/taking";
+import { recipientByToken } from "./tokens";
 
 /** Presses Start (as the page's button does) and reads the page: the questions as this recipient sees them. */
 export async function startAndOpen(db: Db, token: string): Promise<TakingView> {
@@ -17,7 +18,7 @@ export const tokenOf = (link: string) => link.split("/t/")[1];
  * shuffled per recipient): read from the database, as a test may, never from the page.
  */
 export async function correctPositions(db: Db, token: string): Promise<Map<number, number>> {
-  const [recipient] = await db.select().from(recipients).where(eq(recipients.token, token));
+  const recipient = await recipientByToken(db, token);
   const questions = await db.select().from(testQuestions).where(eq(testQuestions.testId, recipient.testId));
   return new Map(
     questions.map((q) => {

@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { catalogCertification, createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { startAndOpen } from "../helpers/taking";
+import { invitationToken } from "../helpers/tokens";
 
 let database: TestDatabase;
 let certificationId: number;
@@ -94,9 +95,9 @@ describe("students join and a test goes to the class", () => {
 
     const [annInvite] = await database.db.select().from(classInvitations).where(eq(classInvitations.email, "ann@example.com"));
     const ann = await student("ann@example.com");
-    await expect(joinClass(database.db, annInvite.token, { id: ann.id, email: "mallory@example.com" })).rejects.toMatchObject({ code: "conflict" });
-    await joinClass(database.db, annInvite.token, ann);
-    await joinClass(database.db, annInvite.token, ann); // idempotent
+    await expect(joinClass(database.db, invitationToken(annInvite), { id: ann.id, email: "mallory@example.com" })).rejects.toMatchObject({ code: "conflict" });
+    await joinClass(database.db, invitationToken(annInvite), ann);
+    await joinClass(database.db, invitationToken(annInvite), ann); // idempotent
 
     const read = await call(classRoute.GET, `/api/v1/classes/${classId}`, { key: trainer.secret, params });
     expect(read.body).toMatchObject({ students: 1, pending_invitations: 1 });

@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call, type CallOptions } from "../helpers/http";
 import { signInAs } from "../helpers/session";
+import { memberToken } from "../helpers/tokens";
 
 // The dashboard routes read the session: the trainer signed in with signInAs.
 vi.mock("@/lib/auth/session", () => import("../helpers/session"));
@@ -166,7 +167,7 @@ describe("dashboard competition routes", () => {
     ]);
 
     const [ann] = await database.db.select().from(members).where(eq(members.email, "ann@example.com"));
-    const preview = await invitationPreview(database.db, ann.token);
+    const preview = await invitationPreview(database.db, memberToken(ann));
     expect(preview).toMatchObject({ email: "ann@example.com", status: "invited", ctf: { id: ctfId, title: "Spring CTF", status: "deployed", url: expect.stringMatching(new RegExp(`/c/${ctfId}$`)) } });
     expect(await invitationPreview(database.db, "short")).toBeNull();
     expect(await invitationPreview(database.db, "x".repeat(32))).toBeNull();

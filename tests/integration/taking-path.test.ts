@@ -16,6 +16,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { catalogCertification, createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { correctPositions, tokenOf } from "../helpers/taking";
+import { recipientByToken, recipientHasToken } from "../helpers/tokens";
 
 /**
  * The taking path as issue 13 made it (one SQL function call per answer, one locked read per
@@ -59,7 +60,7 @@ async function newTest(settings: Record<string, unknown> = {}, { questions = 4, 
 const start = (token: string) => call(startRoute.POST, `/api/t/${token}/start`, { method: "POST", params: { token } });
 const answer = (token: string, body: unknown) => call(answerRoute.PUT, `/api/t/${token}/answers`, { method: "PUT", params: { token }, body });
 const submit = (token: string) => call(submitRoute.POST, `/api/t/${token}/submit`, { method: "POST", params: { token } });
-const recipientRow = async (token: string) => (await database.db.select().from(recipients).where(eq(recipients.token, token)))[0];
+const recipientRow = (token: string) => recipientByToken(database.db, token);
 const answerRows = async (token: string) => database.db.select().from(answers).where(eq(answers.recipientId, (await recipientRow(token)).id));
 const completedEvents = (email: string) =>
   database.db.select().from(events).where(and(eq(events.type, "test.completed"), sql`${events.data}->'recipient'->>'email' = ${email}`));
@@ -120,7 +121,7 @@ describe("saving an answer: every error as before", () => {
     expect(after.body.error).toMatchObject({ code: "conflict", message: "This test has been submitted; answers can no longer change." });
 
     const deadline = new Date(Date.UTC(2026, 0, 2, 3, 4, 5));
-    await database.db.update(recipients).set({ deadlineAt: deadline }).where(eq(recipients.token, tokens[1]));
+    await database.db.update(recipients).set({ deadlineAt: deadline }).where(recipientHasToken(tokens[1]));
     const late = await answer(tokens[1], { question_id: (await recipientRow(tokens[1])).questionOrder[0], option: 0 });
     expect(late.status).toBe(409);
     expect(late.body.error.message).toBe("Time is up: the test ended at 2 Jan 2026, 03:04 UTC; it is submitted with the answers given by then.");
@@ -130,7 +131,7 @@ describe("saving an answer: every error as before", () => {
   it("a recipient from before option orders: the question's options as stored", async () => {
     const { tokens } = await newTest();
     await start(tokens[0]);
-    await database.db.update(recipients).set({ optionOrders: null }).where(eq(recipients.token, tokens[0]));
+    await database.db.update(recipients).set({ optionOrders: null }).where(recipientHasToken(tokens[0]));
     const [question] = await database.db.select().from(testQuestions).where(eq(testQuestions.id, (await recipientRow(tokens[0])).questionOrder[0]));
     expect((await answer(tokens[0], { question_id: question.id, option: question.options.length - 1 })).status).toBe(200);
     expect((await answerRows(tokens[0]))[0].optionIndex).toBe(question.options.length - 1);

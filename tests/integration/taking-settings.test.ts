@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { catalogCertification, createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { correctPositions, tokenOf } from "../helpers/taking";
+import { recipientByToken } from "../helpers/tokens";
 
 /**
  * The recipient's side of the settings, through the real route handlers: the start page
@@ -56,7 +57,7 @@ const start = (token: string) => call(startRoute.POST, `/api/t/${token}/start`, 
 const answer = (token: string, body: unknown) => call(answerRoute.PUT, `/api/t/${token}/answers`, { method: "PUT", params: { token }, body });
 const submit = (token: string) => call(submitRoute.POST, `/api/t/${token}/submit`, { method: "POST", params: { token } });
 const statusOf = async (code: string, index = 0) => (await call(testRoute.GET, `/api/v1/tests/${code}`, { key: trainer.secret, params: { code } })).body.recipients[index];
-const recipientRow = async (token: string) => (await database.db.select().from(recipients).where(eq(recipients.token, token)))[0];
+const recipientRow = (token: string) => recipientByToken(database.db, token);
 const deadlineSteps = (recipientId: number) =>
   database.db.select().from(scheduledSteps).where(and(eq(scheduledSteps.kind, "test.deadline"), sql`(${scheduledSteps.payload}->>'recipientId')::int = ${recipientId}`));
 

@@ -4,6 +4,7 @@ import { rowsOf } from "@/db";
 import { answers, recipients } from "@/db/schema";
 import { createCertification } from "@/lib/certification/catalog";
 import { createCertificationInput } from "@/lib/certification/schemas";
+import { seal } from "@/lib/security/sealing";
 import { answerSheetView, testAnalysisView } from "@/lib/tests/insight-schemas";
 import { openTest, saveAnswer, startTest, submitTest } from "@/lib/tests/taking";
 import { testView } from "@/lib/tests/schemas";
@@ -300,14 +301,18 @@ describe("the crafted test", () => {
     expect((await getAnalysis("not a code!")).status).toBe(404);
   });
 
-  it("needs a key (401) and, like the other test reads, no scope beyond an active key", async () => {
+  it("needs a key (401) and, like the other test reads, cert:read (a ctf:read key gets 403)", async () => {
     const nobody = await call(analysisRoute.GET, `/api/v1/tests/${code}/analysis`, { params: { code } });
     expect(nobody.status).toBe(401);
     expect((await call(answersRoute.GET, `/api/v1/tests/${code}/recipients/${people.r1.id}/answers`, { params: { code, id: String(people.r1.id) } })).status).toBe(401);
-    const narrow = await createTrainer(database.db, { email: trainer.email, scopes: ["ctf:read"] });
-    expect((await getAnalysis(code, narrow.secret)).status).toBe(200);
-    expect((await getSheet(code, people.r1.id, narrow.secret)).status).toBe(200);
-    expect((await getTest(code, narrow.secret)).status).toBe(200);
+    const competitionOnly = await createTrainer(database.db, { email: trainer.email, scopes: ["ctf:read"] });
+    expect((await getAnalysis(code, competitionOnly.secret)).status).toBe(403);
+    expect((await getSheet(code, people.r1.id, competitionOnly.secret)).status).toBe(403);
+    expect((await getTest(code, competitionOnly.secret)).status).toBe(403);
+    const reader = await createTrainer(database.db, { email: trainer.email, scopes: ["cert:read"] });
+    expect((await getAnalysis(code, reader.secret)).status).toBe(200);
+    expect((await getSheet(code, people.r1.id, reader.secret)).status).toBe(200);
+    expect((await getTest(code, reader.secret)).status).toBe(200);
   });
 
   it("answers 20 concurrent reads of each route, while answers are being saved, without an error", async () => {
@@ -368,9 +373,11 @@ describe("1,000 recipients × 20 questions", () => {
     // 999 more recipients and their answers written in bulk (deterministic pseudo-random):
     // each recipient has an ability of 20–89%: that share of their answers is right, the
     // rest a hashed option. Nine in ten complete; every 10th is in progress, half answered.
+    // (Tokens are stored hashed and sealed; these links are never opened, so one sealed copy serves.)
     await database.db.execute(sql`
-      insert into ${recipients} (test_id, workspace_id, email, token, status, question_order, started_at, completed_at)
-      select ${testId}, ${trainer.workspaceId}, 'bulk' || k || '@example.com', 'bulk-token-' || ${testId} || '-' || k,
+      insert into ${recipients} (test_id, workspace_id, email, token_hash, token_sealed, status, question_order, started_at, completed_at)
+      select ${testId}, ${trainer.workspaceId}, 'bulk' || k || '@example.com', encode(sha256(convert_to('bulk-token-' || ${testId} || '-' || k, 'UTF8')), 'hex'),
+             ${seal("recipients.token", "bulk-token")},
              case when k % 10 = 0 then 'started' else 'completed' end,
              (select jsonb_agg(id order by position) from test_questions where test_id = ${testId}), now(),
              case when k % 10 = 0 then null else now() end

@@ -4,7 +4,8 @@ import path from "node:path";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/db/client";
-import { migrationsFolder } from "@/db/migrate";
+import { migrateDatabase, migrationsFolder } from "@/db/migrate";
+import { seal } from "@/lib/security/sealing";
 
 /**
  * The migration that gives each webhook endpoint its service, run over endpoints registered
@@ -54,7 +55,8 @@ describe("backfill of webhook_endpoints.service", () => {
       await database.query(`insert into webhook_endpoints (id, workspace_id, url, events, secret, source) values ($1, 'ws_m', 'https://example.test/h', $2, 'whsec_x', 'api')`, [id, events]);
     }
 
-    await migrate(database.db as never, { migrationsFolder });
+    // The whole upgrade, with its data steps (later migrations seal the secret first).
+    await migrateDatabase(database, { seal });
 
     const rows = await database.query<{ id: string; service: string; events: string[] }>(`select id, service, events from webhook_endpoints order by id`);
     expect(rows).toEqual([

@@ -4,6 +4,7 @@ import { createClass, joinClass } from "@/lib/classes/classes";
 import { createClassInput } from "@/lib/classes/schemas";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
+import { invitationToken } from "../tokens";
 import { catalogCertification, freshEmail, ownCertification } from "./common";
 import type { Samples } from "./types";
 
@@ -18,7 +19,7 @@ async function classWithStudent(db: Db, trainer: Trainer) {
   const { id, invitation_id } = await ownClass(db, trainer);
   const [invitation] = await db.select().from(classInvitations).where(eq(classInvitations.id, Number(invitation_id)));
   const [user] = await db.insert(users).values({ email: invitation.email }).returning();
-  await joinClass(db, invitation.token, { id: user.id, email: invitation.email });
+  await joinClass(db, invitationToken(invitation), { id: user.id, email: invitation.email });
   return { id, student_id: invitation_id };
 }
 

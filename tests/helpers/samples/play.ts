@@ -1,12 +1,11 @@
-import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { members } from "@/db/schema";
 import { completePublish, createChallenge, publishChallenge } from "@/lib/ctf/challenges";
 import { completeCtfDeploy, createCtf, deployCtf } from "@/lib/ctf/competitions";
 import { inviteMember } from "@/lib/ctf/members";
 import { joinAsPlayer, playerCookieName } from "@/lib/ctf/players";
 import { createChallengeInput, createCtfInput } from "@/lib/ctf/schemas";
 import type { Trainer } from "../fixtures";
+import { memberTokenById } from "../tokens";
 import { freshEmail } from "./common";
 import type { Samples } from "./types";
 
@@ -44,8 +43,7 @@ export async function publishedChallenge(db: Db, trainer: Trainer, ctfId: string
 /** Invites `email` and accepts for them: the `Cookie` header that signs them in as a player. */
 export async function playerOf(db: Db, trainer: Trainer, ctfId: string, email = freshEmail(), name?: string) {
   const member = await inviteMember(db, trainer.workspaceId, ctfId, { email });
-  const [{ token }] = await db.select({ token: members.token }).from(members).where(eq(members.id, member.id));
-  const joined = await joinAsPlayer(db, token, { name });
+  const joined = await joinAsPlayer(db, await memberTokenById(db, member.id), { name });
   return { memberId: member.id, cookie: `${playerCookieName(ctfId)}=${joined.sessionToken}` };
 }
 
