@@ -11,9 +11,23 @@
 const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "DENY" },
+];
+const pagePolicies = [
   { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
 ];
+
+/**
+ * Routes whose answers carry policies of their own: challenge files and generated artifacts
+ * (downloads, lib/api/download.ts and lib/api/artifact-responses.ts) and the pages of a
+ * generated challenge's web target, all with `Content-Security-Policy: default-src 'none';
+ * sandbox` and `Referrer-Policy: no-referrer`. A header set here wins over the same header
+ * set by a route handler (Next.js does not send the handler's), so `pagePolicies` skip these
+ * paths: their own policies reach the wire (e2e/security.spec.ts checks both kinds). Their
+ * error answers (JSON) keep nosniff and X-Frame-Options: DENY.
+ */
+const sandboxedRoutes =
+  "api/(?:c/[^/]+/challenges/[^/]+|d/[^/]+|v1/ctfs/[^/]+/challenges/[^/]+)/(?:files/[^/]+|artifact/file|target/[^/]+)";
 
 const tokenPages = ["/t/:token*", "/api/t/:token*", "/join/:token*", "/c/join/:token*"];
 
@@ -34,6 +48,7 @@ const nextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
+      { source: `/:path((?!${sandboxedRoutes}$).*)`, headers: pagePolicies },
       // Later entries win for the same header.
       ...tokenPages.map((source) => ({ source, headers: [{ key: "Referrer-Policy", value: "no-referrer" }] })),
     ];

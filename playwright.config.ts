@@ -1,6 +1,7 @@
 /**
  * End-to-end tests against the BUILT app. Run `npm run build` first: this config only
- * starts it (`next start`), it never builds (CI builds once, before the e2e step).
+ * starts it (`npm run start`: scripts/serve.mjs), it never builds (CI builds once, before
+ * the e2e step).
  *
  *   npm run build && npx playwright test
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/e2e_x npx playwright test

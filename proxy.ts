@@ -1,11 +1,21 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { toErrorResponse } from "@/lib/api/http-errors";
+import { isSameOrigin } from "@/lib/api/same-origin";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { outagePage } from "@/lib/server/outage-page";
 
 /**
- * Two answers that must come before Next.js routes a request.
+ * Three answers that must come before Next.js routes a request.
+ *
+ * A server action posted from another origin (an `Origin` that is not this host) is answered
+ * 403 in the error shape. Next.js refuses it too, but by throwing, which answers 500. Next.js
+ * takes a POST to a page for a server action when it carries `Next-Action` or is a multipart
+ * form, and compares the `Origin`'s host with `X-Forwarded-Host`, else `Host`
+ * (lib/api/same-origin.ts compares the same). A POST without `Origin` is left to Next.js,
+ * which lets it through (no browser omits it on a cross-origin POST).
+ * `serverActions.allowedOrigins` is not configured: set it, and this check must allow the
+ * same origins.
  *
  * During a database outage this process knows of (db/availability.ts), a page is answered
  * 503 with the "temporarily unavailable" page at once: a page itself cannot choose a 5xx
@@ -21,19 +31,29 @@ import { outagePage } from "@/lib/server/outage-page";
  */
 export function proxy(req: NextRequest): Response | undefined {
   const path = req.nextUrl.pathname;
+  if (crossOriginAction(req)) return errorAnswer(new AppError("forbidden", "Cross-origin form submissions are not accepted here."));
   const outage = outagePage(path);
   if (outage) return outage;
   if (decodable(path)) return undefined;
-  if (path.startsWith("/api/")) {
-    const requestId = newId("req");
-    const response = toErrorResponse(new AppError("invalid_path", "The request path is not valid percent-encoding."), requestId);
-    response.headers.set("X-Request-Id", requestId);
-    response.headers.set("Cache-Control", "no-store");
-    return response;
-  }
+  if (path.startsWith("/api/")) return errorAnswer(new AppError("invalid_path", "The request path is not valid percent-encoding."));
   const notFound = req.nextUrl.clone();
   notFound.pathname = "/_malformed-path"; // no such page: Next.js renders the not-found page, 404
   return NextResponse.rewrite(notFound);
+}
+
+/** A POST Next.js would run as a server action of a page, sent from another origin. */
+function crossOriginAction(req: NextRequest): boolean {
+  if (req.method !== "POST" || req.nextUrl.pathname.startsWith("/api/")) return false;
+  const action = req.headers.has("next-action") || (req.headers.get("content-type") ?? "").startsWith("multipart/form-data");
+  return action && req.headers.has("origin") && !isSameOrigin(req.headers);
+}
+
+function errorAnswer(error: AppError): Response {
+  const requestId = newId("req");
+  const response = toErrorResponse(error, requestId);
+  response.headers.set("X-Request-Id", requestId);
+  response.headers.set("Cache-Control", "no-store");
+  return response;
 }
 
 function decodable(path: string): boolean {

@@ -331,7 +331,7 @@ async function main(): Promise<void> {
   const baseEnv = { ...process.env };
   const app = startChild(
     "next",
-    ["node_modules/next/dist/bin/next", "start", "-p", String(appPort), "-H", "127.0.0.1"],
+    ["scripts/serve.mjs", "-p", String(appPort), "-H", "127.0.0.1"], // npm start's server
     {
       ...baseEnv,
       DATABASE_URL: url,

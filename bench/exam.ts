@@ -77,7 +77,7 @@ const agents: http.Agent[] = [];
 async function cleanup(): Promise<void> {
   for (const agent of agents) agent.destroy();
   await stopProcess(bare, false);
-  // `next start` leads its own process group (detached): the group is signalled.
+  // `npm start`'s server leads its own process group (detached): the group is signalled.
   await stopProcess(server, true);
   if (receiverServer) {
     receiverServer.closeAllConnections();
@@ -106,7 +106,7 @@ function stats(values: number[]): Stats {
   return { p50: at(50), p99: at(99), max: sorted[sorted.length - 1], mean: sorted.reduce((s, v) => s + v, 0) / sorted.length };
 }
 
-/** CPU seconds of every process in a process group (the detached `next start` and anything it forked). */
+/** CPU seconds of every process in a process group (the detached `npm start`'s server and anything it forked). */
 function groupCpuSeconds(pgid: number | undefined): number | undefined {
   if (pgid === undefined || process.platform !== "linux") return undefined;
   let total = 0;
@@ -309,7 +309,7 @@ async function main(): Promise<number> {
   const startedAt = new Date();
   const loadBefore = os.loadavg();
   console.log(
-    `bench:exam — ${config.recipients} recipients × ${config.questions} questions, ${config.clients} concurrent clients, one instance (next start), ` +
+    `bench:exam — ${config.recipients} recipients × ${config.questions} questions, ${config.clients} concurrent clients, one instance (npm start's server), ` +
       `pool ${config.poolMax}, ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   console.log(`load average before: ${loadBefore.map((v) => v.toFixed(2)).join(" ")} (the machine is shared: compare ratios within one run)`);
@@ -362,13 +362,13 @@ async function main(): Promise<number> {
   const upSince = performance.now();
   for (;;) {
     if (bench.exiting) return 1;
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`next start exited:\n${output.join("\n")}`);
-    if (performance.now() - upSince > 90_000) throw new Error(`next start did not answer within 90 s:\n${output.join("\n")}`);
+    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the app server exited:\n${output.join("\n")}`);
+    if (performance.now() - upSince > 90_000) throw new Error(`the app server did not answer within 90 s:\n${output.join("\n")}`);
     const reply = await request(probeAgent, base, "GET", "/api/health");
     if (reply.status === 200) break;
     await sleep(250);
   }
-  console.log(`next start answering on ${base.origin} after ${((performance.now() - upSince) / 1000).toFixed(1)} s`);
+  console.log(`app server answering on ${base.origin} after ${((performance.now() - upSince) / 1000).toFixed(1)} s`);
 
   const api = async (method: string, pathname: string, body?: unknown) => {
     const started = performance.now();
@@ -382,7 +382,7 @@ async function main(): Promise<number> {
     return { status: response.status, json: (await response.json()) as Record<string, unknown>, ms: performance.now() - started };
   };
 
-  /** Creates a test through the API (timed), then reads each recipient's questions back from the database. */
+  /** Creates a test through the API (timed): each recipient's link from its answer, their questions read back from the database. */
   async function createTest(recipients: number, label: string): Promise<{ test: TakenTest; ms: number; status: number }> {
     const created = await api("POST", "/api/v1/tests", {
       certification_id: certificationId,
@@ -393,8 +393,10 @@ async function main(): Promise<number> {
     });
     if (created.status !== 201) throw new Error(`POST /api/v1/tests answered ${created.status}: ${JSON.stringify(created.json).slice(0, 300)}`);
     const code = String(created.json.code);
-    const rows = await database.query<{ token: string; email: string; question_order: number[] | string }>(
-      "select r.token, r.email, r.question_order from recipients r join tests t on t.id = r.test_id where t.code = $1 order by r.id",
+    // The database keeps tokens hashed and sealed only: the links come from the API's answer.
+    const links = new Map((created.json.recipients as { email: string; link: string }[]).map((r) => [r.email, r.link]));
+    const rows = await database.query<{ email: string; question_order: number[] | string }>(
+      "select r.email, r.question_order from recipients r join tests t on t.id = r.test_id where t.code = $1 order by r.id",
       [code],
     );
     const questionRows = await database.query<{ id: number; options: string[] | string; correct_index: number }>(
@@ -407,7 +409,7 @@ async function main(): Promise<number> {
       ms: created.ms,
       test: {
         code,
-        recipients: rows.map((row) => ({ token: row.token, email: row.email, questionOrder: parse(row.question_order) })),
+        recipients: rows.map((row) => ({ token: new URL(links.get(row.email)!).pathname.split("/").pop()!, email: row.email, questionOrder: parse(row.question_order) })),
         questions: new Map(questionRows.map((row) => [row.id, { id: row.id, options: parse(row.options).length, correct: row.correct_index }])),
       },
     };

@@ -6,7 +6,7 @@
  *
  * Creates a throw-away PostgreSQL database bench_<random> next to BENCH_DATABASE_URL, a
  * pro-plan workspace and one test of 20 questions for 50 recipients (send_email false) with
- * the app's own domain functions, then starts the production build (`next start`) on a free
+ * the app's own domain functions, then starts the production build (`npm start`'s server) on a free
  * loopback port against it. Every recipient is started (POST /api/t/<token>/start, the Start
  * button: a write, kept out of the measurement) and its link opened once, then autocannon loads GET
  * /t/<token> round-robin over the 50 tokens for BENCH_SECONDS. The server is stopped and the
@@ -45,7 +45,7 @@ let running: autocannon.Instance | undefined;
 
 async function cleanup(): Promise<void> {
   running?.stop();
-  // `next start` leads its own process group (detached): signal the group, so anything it
+  // `npm start`'s server leads its own process group (detached): signal the group, so anything it
   // forked stops too. Only the process this script started is addressed.
   await stopProcess(server, true);
   if (benchDbName) await dropBenchDatabase(config.adminUrl, benchDbName);
@@ -109,8 +109,8 @@ async function main(): Promise<number | void> {
   const startedAt = performance.now();
   for (;;) {
     if (bench.exiting) return;
-    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`next start exited before answering:\n${output.join("\n")}`);
-    if (performance.now() - startedAt > 60_000) throw new Error(`next start did not answer within 60 s:\n${output.join("\n")}`);
+    if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the app server exited before answering:\n${output.join("\n")}`);
+    if (performance.now() - startedAt > 60_000) throw new Error(`the app server did not answer within 60 s:\n${output.join("\n")}`);
     try {
       const response = await fetch(first, { signal: AbortSignal.timeout(5000) });
       await response.arrayBuffer();
@@ -121,7 +121,7 @@ async function main(): Promise<number | void> {
       await sleep(200);
     }
   }
-  console.log(`next start answering on ${base} after ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
+  console.log(`app server answering on ${base} after ${((performance.now() - startedAt) / 1000).toFixed(1)} s`);
 
   // 3. Start every recipient (the Start button's POST: a write, kept out of the measurement),
   //    then open each link once: the page must be the test (its first question), not the
@@ -164,7 +164,7 @@ async function main(): Promise<number | void> {
   const cpuPerRequest =
     cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1000) / result.requests.total : undefined;
   console.log(`GET /t/<token> over ${tokens.length} tokens (${config.questions} questions each), ${config.seconds} s, ${config.connections} connections, loopback`);
-  console.log(`${os.cpus().length} CPUs, Node ${process.version}; next start (production build) + PostgreSQL on the same machine`);
+  console.log(`${os.cpus().length} CPUs, Node ${process.version}; npm start's server (production build) + PostgreSQL on the same machine`);
   console.log("");
   console.log(`requests:        ${result.requests.total} (${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`);
   console.log(`req/s:           mean ${result.requests.average.toFixed(1)} (stddev ${result.requests.stddev.toFixed(1)})`);

@@ -11,6 +11,7 @@ import type http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import postgres from "postgres";
+import { authSecret } from "@/lib/auth/secret";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -157,18 +158,21 @@ export function keepLines(lines: string[], max: number): (chunk: Buffer) => void
 }
 
 /**
- * `next start` of the existing production build on 127.0.0.1:`port`, spawned as the leader of
+ * `npm start`'s server (scripts/serve.mjs: Next.js behind the app's own HTTP server, as
+ * deployed) over the existing production build on 127.0.0.1:`port`, spawned as the leader of
  * its own process group (stop it with `stopProcess(proc, true)`), with what every benchmark
- * gives it — NODE_ENV=production, a fresh AUTH_SECRET, no API log, no telemetry — then `env`.
+ * gives it — NODE_ENV=production, the benchmark's own AUTH_SECRET (it derives the key that seals
+ * links and webhook secrets, and the benchmark registers some in-process: the server must open
+ * them), no API log, no telemetry — then `env`.
  * `output` keeps its last `keep` lines.
  */
 export function startNextServer(options: { port: number; env: Record<string, string>; nodeArgs?: string[]; keep: number }): { proc: ChildProcess; output: string[] } {
   const output: string[] = [];
-  const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), "node_modules/next/dist/bin/next", "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+  const proc = spawn(process.execPath, [...(options.nodeArgs ?? []), "scripts/serve.mjs", "-p", String(options.port), "-H", "127.0.0.1"], {
     cwd: process.cwd(),
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NODE_ENV: "production" as const, AUTH_SECRET: randomBytes(32).toString("base64url"), API_LOG: "off", NEXT_TELEMETRY_DISABLED: "1", ...options.env },
+    env: { ...process.env, NODE_ENV: "production" as const, AUTH_SECRET: authSecret(), API_LOG: "off", NEXT_TELEMETRY_DISABLED: "1", ...options.env },
   });
   const keep = keepLines(output, options.keep);
   proc.stdout?.on("data", keep);

@@ -1,26 +1,25 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 
 /**
- * One more instance of the built app (`next start`, the `.next` of `npm run build`) on its
- * own port, for a test that needs an app of its own (the outage test points it at a private
- * PostgreSQL cluster). Its output is kept for the failure message. It is started with the
- * arguments of `npm start` (the keep-alive timeout among them), read from package.json.
+ * One more instance of the built app (`npm start`: scripts/serve.mjs serving the `.next` of
+ * `npm run build`) on its own port, for a test that needs an app of its own (the outage test
+ * points it at a private PostgreSQL cluster). Its output is kept for the failure message. It
+ * runs the command of package.json's `start` script, so it is served as `npm start` serves.
  */
 export type AppInstance = { baseUrl: string; process: ChildProcess; output(): string; stop(): Promise<void> };
 
-/** `next start …` of package.json's `start` script: its arguments after `next`. */
+/** `node scripts/serve.mjs …` of package.json's `start` script: its arguments after `node`. */
 function startArguments(): string[] {
   const { scripts } = JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: { start: string } };
   const [program, ...args] = scripts.start.split(/\s+/);
-  if (program !== "next" || args[0] !== "start") throw new Error(`npm start is not \`next start …\`: ${scripts.start}`);
+  if (program !== "node" || args[0] !== "scripts/serve.mjs") throw new Error(`npm start is not \`node scripts/serve.mjs …\`: ${scripts.start}`);
   return args;
 }
 
 export async function startAppInstance(port: number, env: Record<string, string>): Promise<AppInstance> {
   const baseUrl = `http://localhost:${port}`;
-  const child = spawn(path.join("node_modules", ".bin", "next"), [...startArguments(), "-p", String(port)], {
+  const child = spawn(process.execPath, [...startArguments(), "-p", String(port)], {
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -56,7 +55,7 @@ export async function startAppInstance(port: number, env: Record<string, string>
 
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output}`);
     try {
       const response = await fetch(`${baseUrl}/signin`, { redirect: "manual" });
       if (response.status === 200) return instance;
@@ -65,7 +64,7 @@ export async function startAppInstance(port: number, env: Record<string, string>
     }
     if (Date.now() > deadline) {
       await instance.stop();
-      throw new Error(`next start did not answer within 60 s:\n${output}`);
+      throw new Error(`npm start did not answer within 60 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -87,6 +87,14 @@ function safeUrl(raw: string): URL | undefined {
   }
 }
 
+/** A comma-separated list of keys, each at least 32 characters, none twice. */
+const dataKeys = (name: string) =>
+  z
+    .string()
+    .transform((raw) => raw.split(",").map((key) => key.trim()).filter((key) => key !== ""))
+    .refine((keys) => keys.length > 0 && keys.every((key) => key.length >= 32), `${name} must be a comma-separated list of keys, each at least 32 characters (openssl rand -base64 32)`)
+    .refine((keys) => new Set(keys).size === keys.length, `${name} lists a key twice`);
+
 /** TRUST_PROXY: a count of reverse proxies (0–10); `true` = 1, `false` = 0. */
 export const trustProxySchema = z
   .string()
@@ -135,6 +143,9 @@ export const variables = {
   AUTH_SECRET: optional(z.string().min(32, "AUTH_SECRET must be at least 32 characters (openssl rand -base64 32)")),
   AUTH_URL: optional(httpUrl("AUTH_URL")),
   FLAG_ENCRYPTION_KEY: optional(z.string().min(32, "FLAG_ENCRYPTION_KEY must be at least 32 characters")),
+  // Seal personal links and webhook secrets at rest (lib/security/sealing.ts): comma-separated,
+  // the first seals, every one (and AUTH_SECRET) opens. Unset: AUTH_SECRET seals.
+  DATA_ENCRYPTION_KEYS: optional(dataKeys("DATA_ENCRYPTION_KEYS")),
 
   RESEND_API_KEY: optional(z.string().trim().startsWith("re_", "RESEND_API_KEY must be a Resend API key (re_…)")),
   RESEND_BASE_URL: optional(httpUrl("RESEND_BASE_URL")),
@@ -169,6 +180,14 @@ export const variables = {
   // a slow or hanging receiver holds at most this many of the worker's slots.
   WEBHOOK_ENDPOINT_CONCURRENCY: integer("WEBHOOK_ENDPOINT_CONCURRENCY", 1, 256, 4),
   TRUST_PROXY: withDefault(trustProxySchema, "0"),
+  // Read by scripts/serve.mjs (npm start) before Next.js starts, with the same rules
+  // (scripts/http-server.mjs; its test checks both parse alike): slow clients are cut off.
+  HTTP_HEADERS_TIMEOUT_MS: integer("HTTP_HEADERS_TIMEOUT_MS", 1_000, 600_000, 20_000, "milliseconds"),
+  HTTP_REQUEST_TIMEOUT_MS: integer("HTTP_REQUEST_TIMEOUT_MS", 1_000, 3_600_000, 60_000, "milliseconds"),
+  // Flags submitted per sliding minute to one competition or one standalone deployment, all
+  // players and client addresses together (lib/ctf/play.ts, lib/ctf/deployment-play.ts).
+  FLAG_ATTEMPTS_PER_COMPETITION: integer("FLAG_ATTEMPTS_PER_COMPETITION", 10, 100_000, 600),
+  FLAG_ATTEMPTS_PER_DEPLOYMENT: integer("FLAG_ATTEMPTS_PER_DEPLOYMENT", 10, 100_000, 300),
 
   WORKER: withDefault(flag("WORKER"), "on"),
   WORKER_CONCURRENCY: integer("WORKER_CONCURRENCY", 1, 256, 8),
@@ -226,6 +245,7 @@ type Values = { [K in VariableName]: z.output<(typeof variables)[K]> };
 const secretVariables = new Set<VariableName>([
   "AUTH_SECRET",
   "FLAG_ENCRYPTION_KEY",
+  "DATA_ENCRYPTION_KEYS",
   "RESEND_API_KEY",
   "INNGEST_EVENT_KEY",
   "INNGEST_SIGNING_KEY",
@@ -256,6 +276,12 @@ const rules: Array<{ needs: VariableName[]; check(values: Values): Array<[Variab
       if (!values.AUTH_URL && !values.APP_URL) problems.push(["AUTH_URL", "AUTH_URL is required in production: the public base URL of e-mailed links and sign-in callbacks"]);
       return problems;
     },
+  },
+  {
+    // Node refuses a headers timeout longer than the whole request's.
+    needs: ["HTTP_HEADERS_TIMEOUT_MS", "HTTP_REQUEST_TIMEOUT_MS"],
+    check: (values) =>
+      values.HTTP_HEADERS_TIMEOUT_MS > values.HTTP_REQUEST_TIMEOUT_MS ? [["HTTP_REQUEST_TIMEOUT_MS", "HTTP_REQUEST_TIMEOUT_MS must be at least HTTP_HEADERS_TIMEOUT_MS"]] : [],
   },
   {
     needs: ["NODE_ENV", "WEBHOOK_DEADLINE_MS"],
@@ -410,6 +436,8 @@ function build(values: Values) {
     },
     /** Seals challenge flags for an external host; AUTH_SECRET when unset. */
     flagEncryptionKey: values.FLAG_ENCRYPTION_KEY,
+    /** Seal personal links and webhook secrets (the first seals, all open); empty: AUTH_SECRET seals. */
+    dataEncryptionKeys: values.DATA_ENCRYPTION_KEYS ?? [],
     email: {
       transport: values.RESEND_API_KEY ? ("resend" as const) : ("mailbox" as const),
       resendApiKey: values.RESEND_API_KEY,
@@ -442,6 +470,10 @@ function build(values: Values) {
       endpointConcurrency: values.WEBHOOK_ENDPOINT_CONCURRENCY,
     },
     trustProxy: values.TRUST_PROXY,
+    /** What scripts/serve.mjs gives a client: its headers, then its whole request (HTTP 408 past them). */
+    http: { headersTimeoutMs: values.HTTP_HEADERS_TIMEOUT_MS, requestTimeoutMs: values.HTTP_REQUEST_TIMEOUT_MS },
+    /** Flags per sliding minute to one competition, or one standalone deployment, whoever sends them. */
+    flagAttempts: { perCompetition: values.FLAG_ATTEMPTS_PER_COMPETITION, perDeployment: values.FLAG_ATTEMPTS_PER_DEPLOYMENT },
     worker: {
       enabled: values.WORKER,
       concurrency: values.WORKER_CONCURRENCY,

@@ -8,6 +8,7 @@ export const errorCodes = [
   "unauthorized",
   "forbidden",
   "not_found",
+  "method_not_allowed",
   "conflict",
   "plan_limit_exceeded",
   "validation_failed",

@@ -14,6 +14,7 @@ export function artifactFileResponse(file: { name: string; data: Buffer }): Resp
       "Content-Length": String(file.data.length),
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Referrer-Policy": "no-referrer",
     },
   });
 }

@@ -57,6 +57,7 @@ export function downloadResponse(file: Download): Response {
       "X-Content-Type-Options": "nosniff",
       // Opened directly anyway (a bookmarked link), it runs nothing and reaches nothing.
       "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Referrer-Policy": "no-referrer",
       "Cache-Control": "private, no-store",
       // RFC 9530: players can check what they downloaded.
       "Repr-Digest": `sha-256=:${Buffer.from(file.sha256, "hex").toString("base64")}:`,

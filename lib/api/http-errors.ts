@@ -13,6 +13,7 @@ export const codeToStatus: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   plan_limit_exceeded: 409,
   validation_failed: 422,

@@ -153,7 +153,10 @@ export function generateOpenApiDocument(contracts: readonly AnyContract[]) {
       description:
         "Certification test delivery and competition platform. Every `/api/v1` call carries an API key " +
         "(`X-API-KEY` or `Authorization: Bearer`). 120 requests per sliding 60 s per key; " +
-        "creating tests or classes also counts against 30 per 60 s. Errors share one shape. " +
+        "creating tests or classes also counts against 30 per 60 s. Errors share one shape, and every " +
+        "answer under `/api` is JSON: a path no endpoint has is a 404 `not_found`, a method the path " +
+        "does not serve a 405 `method_not_allowed` whose `Allow` header lists the ones it does " +
+        "(`OPTIONS` answers 204 with the same `Allow`), a method no endpoint can serve (`PROPFIND`…) a 501 `not_implemented`. " +
         "Text fields never accept NUL characters or unpaired UTF-16 surrogates (422), and integer " +
         "ids in bodies fit a 32-bit signed integer (422 above 2147483647). The dashboard's own routes " +
         "(`/api/app`, signed-in session), the recipient's (`/api/t/{token}`) and the public forms' " +

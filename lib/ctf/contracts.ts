@@ -312,7 +312,7 @@ export const ctfContracts = {
       tag: "Public pages",
       summary: "Join a public competition",
       description:
-        "The form of a public, deployed competition's page: an invitation e-mail goes to the address; joining happens when its link is accepted. Same-origin only; past the mail limits nothing is sent and the answer is the same (no enumeration).",
+        "The form of a public, deployed competition's page: an invitation e-mail goes to the address; joining happens when its link is accepted. A member who has already joined gets their own link instead (as from `POST /api/c/{ctf_id}/link`). Same-origin only; the public mail limits apply (3 per address, 60 per client per hour), and past them nothing is sent. The answer is the same in every case, joined or not, sent or not (no enumeration).",
     },
   }),
 };

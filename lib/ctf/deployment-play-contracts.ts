@@ -37,7 +37,7 @@ export const deploymentPlayContracts = {
     docs: {
       tag: "Players",
       summary: "Submit a flag for a standalone deployment",
-      description: `As a competition's attempts: \`correct\` (a solve, once), \`incorrect\` or \`already_solved\`, the points earned and the player's score. At most 10 submissions per player per sliding minute while unsolved, and 120 per client address per deployment: past that 429 with \`Retry-After\`, whatever the flag. ${notLive}`,
+      description: `As a competition's attempts: \`correct\` (a solve, once), \`incorrect\` or \`already_solved\`, the points earned and the player's score. At most 10 submissions per player per sliding minute while unsolved, 120 per client address per deployment, and for the whole deployment, all players together, 300 (\`FLAG_ATTEMPTS_PER_DEPLOYMENT\`): past that 429 with \`Retry-After\`, whatever the flag. ${notLive}`,
       errors: [409, 429],
     },
   }),

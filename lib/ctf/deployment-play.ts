@@ -6,6 +6,7 @@ import { transactionWithRetry } from "@/db/transaction";
 import { challenges, deploymentAttempts, deploymentHintUnlocks, deploymentPlayers, deployments, deploymentSolves, type AttemptResult, type Challenge, type Deployment } from "@/db/schema";
 import type { Page, Paging } from "@/lib/api/paging";
 import { isIdShaped } from "@/lib/api/values";
+import { config } from "@/lib/config";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { postgresWindowLimiter, type WindowRule } from "@/lib/ratelimit/window";
@@ -34,6 +35,14 @@ export type DeploymentPlayer = { playerId: string; deploymentId: string; name: s
 export const DEPLOYMENT_JOIN_LIMIT = { perClient: 60, windowMs: 3_600_000 } as const;
 /** Flags one client address may submit per deployment per minute, whichever player it is: new players do not buy new guesses. */
 export const DEPLOYMENT_CLIENT_ATTEMPT_LIMIT = { attempts: 120, windowMs: 60_000 } as const;
+
+/**
+ * Flags one deployment takes per sliding minute, all players and client addresses together
+ * (FLAG_ATTEMPTS_PER_DEPLOYMENT, default 300): many addresses buy no more guesses either.
+ */
+export function deploymentAttemptLimit(): { attempts: number; windowMs: number } {
+  return { attempts: config().flagAttempts.perDeployment, windowMs: DEPLOYMENT_CLIENT_ATTEMPT_LIMIT.windowMs };
+}
 
 const TOKEN_PREFIX = "dp_";
 const isTokenShaped = (token: string) => /^dp_[A-Za-z0-9_-]{43}$/.test(token);
@@ -136,9 +145,10 @@ export async function deploymentPlayerScore(db: Db, playerId: string): Promise<n
 /**
  * Checks a flag for the deployment's challenge, as the competition's attempts do: the window
  * (409), an earlier solve (`already_solved`, not throttled), then the throttles — 10 per
- * player per sliding minute (the competition's), and 120 per client address per deployment
- * (a new player buys no new guesses) — counted for every other submission, the correct one
- * included (no oracle); a refused one is neither counted nor recorded.
+ * player per sliding minute (the competition's), 120 per client address per deployment
+ * (a new player buys no new guesses) and the deployment's total (nor do new addresses) —
+ * counted for every other submission, the correct one included (no oracle); a refused one is
+ * neither counted nor recorded.
  */
 export async function submitDeploymentFlag(db: Db, player: DeploymentPlayer, { flag }: { flag: string }, client: string | null, now = new Date()): Promise<FlagAttemptView> {
   return transactionWithRetry(db, async (tx) => {
@@ -152,16 +162,20 @@ export async function submitDeploymentFlag(db: Db, player: DeploymentPlayer, { f
       await record("already_solved");
       return answer("already_solved", 0);
     }
+    const total = deploymentAttemptLimit();
     const decision = await postgresWindowLimiter(tx).hit([
       { key: `dep:attempts:${player.playerId}`, limit: FLAG_ATTEMPT_LIMIT.attempts, windowMs: FLAG_ATTEMPT_LIMIT.windowMs },
       { key: `dep:attempts:ip:${deployment.id}:${client ?? "unknown"}`, limit: DEPLOYMENT_CLIENT_ATTEMPT_LIMIT.attempts, windowMs: DEPLOYMENT_CLIENT_ATTEMPT_LIMIT.windowMs },
+      { key: `dep:attempts:all:${deployment.id}`, limit: total.attempts, windowMs: total.windowMs },
     ]);
-    const byClient = decision.buckets.find((bucket) => bucket.key.startsWith("dep:attempts:ip:") && !bucket.hasRoom);
+    const full = (prefix: string) => decision.buckets.some((bucket) => bucket.key.startsWith(prefix) && !bucket.hasRoom);
     throttled(
       decision,
-      byClient
-        ? `Too many flags from this address: at most ${DEPLOYMENT_CLIENT_ATTEMPT_LIMIT.attempts} per ${DEPLOYMENT_CLIENT_ATTEMPT_LIMIT.windowMs / 1000} seconds.`
-        : `Too many flags: at most ${FLAG_ATTEMPT_LIMIT.attempts} per ${FLAG_ATTEMPT_LIMIT.windowMs / 1000} seconds.`,
+      full("dep:attempts:all:")
+        ? `Too many flags for this challenge right now: at most ${total.attempts} per ${total.windowMs / 1000} seconds for all players together.`
+        : full("dep:attempts:ip:")
+          ? `Too many flags from this address: at most ${DEPLOYMENT_CLIENT_ATTEMPT_LIMIT.attempts} per ${DEPLOYMENT_CLIENT_ATTEMPT_LIMIT.windowMs / 1000} seconds.`
+          : `Too many flags: at most ${FLAG_ATTEMPT_LIMIT.attempts} per ${FLAG_ATTEMPT_LIMIT.windowMs / 1000} seconds.`,
     );
 
     if (!flagAccepts(challenge, flag)) {

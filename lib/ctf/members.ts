@@ -12,13 +12,16 @@ import { conflict, notFound } from "@/lib/errors";
 import { publishEvent } from "@/lib/events/publish";
 import { newId } from "@/lib/ids";
 import { admitPublicMail } from "@/lib/ratelimit/mail";
+import { unseal } from "@/lib/security/sealing";
+import { hashToken, storedToken } from "@/lib/security/tokens";
 import { isTokenShaped, newToken } from "@/lib/tests/links";
 import { findCtf } from "./competitions";
 import type { InviteMemberInput, MemberView } from "./schemas";
 import { toMemberView } from "./views";
 
-export function memberLink(token: string): string {
-  return `${appUrl()}/c/join/${token}`;
+/** The member's own link (accepting the invitation signs the player in), opened from its sealed copy. */
+export function memberLink(member: Pick<Member, "tokenSealed">): string {
+  return `${appUrl()}/c/join/${unseal("members.token", member.tokenSealed)}`;
 }
 
 export async function listMembers(db: Db, workspaceId: string, ctfId: string, paging: Paging): Promise<Page<MemberView>> {
@@ -42,12 +45,12 @@ async function invite(tx: Db, ctf: Ctf, email: string, options: { selfEnrolled: 
   const now = new Date();
   const [member] = existing
     ? await tx.update(members).set({ invitations: existing.invitations + 1, invitedAt: now }).where(eq(members.id, existing.id)).returning()
-    : await tx.insert(members).values({ id: newId("mem"), ctfId: ctf.id, workspaceId: ctf.workspaceId, email, token: newToken(), selfEnrolled: options.selfEnrolled, invitedAt: now }).returning();
+    : await tx.insert(members).values({ id: newId("mem"), ctfId: ctf.id, workspaceId: ctf.workspaceId, email, ...storedToken("members.token", newToken()), selfEnrolled: options.selfEnrolled, invitedAt: now }).returning();
   const [organizer] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctf.workspaceId));
   const props = {
     title: ctf.title,
     organizer: organizer.name,
-    link: memberLink(member.token),
+    link: memberLink(member),
     startsAt: `${ctf.startsAt.toISOString().replace("T", " ").slice(0, 16)} UTC`,
     selfEnrolled: options.selfEnrolled,
   };
@@ -75,12 +78,17 @@ async function invite(tx: Db, ctf: Ctf, email: string, options: { selfEnrolled: 
  * A public form that e-mails whoever is named, so it is limited per address and per client
  * (`client`: the requester's address, see lib/ratelimit/client-ip.ts). Past a limit nothing
  * is written, mailed or published and null comes back; the caller answers as on success.
+ * A member who has already joined is returned as they are, with nothing written, sent or
+ * charged: the caller sends their own link instead (resendPlayerLink, under the same
+ * limits) and answers as for anyone else, so the form tells nobody who has joined.
  */
 export async function selfEnrol(db: Db, ctfId: string, { email }: InviteMemberInput, client: string | null = null): Promise<MemberView | null> {
   return transactionWithRetry(db, async (tx) => {
     const [ctf] = await tx.select().from(ctfs).where(eq(ctfs.id, ctfId)).for("update");
     if (!ctf || !ctf.isPublic || ctf.status !== "deployed") throw notFound("Competition");
-    // Counted in this transaction: an invitation refused below (already joined) is not charged.
+    // The competition's row lock orders this against an acceptance (acceptInvitation takes it first too).
+    const [existing] = await tx.select().from(members).where(and(eq(members.ctfId, ctf.id), eq(members.email, email)));
+    if (existing?.status === "joined") return toMemberView(existing);
     if (!(await admitPublicMail(tx, email, client))) return null;
     return toMemberView(await invite(tx, ctf, email, { selfEnrolled: true }));
   });
@@ -92,10 +100,11 @@ export async function acceptInvitation(db: Db, token: string): Promise<{ member:
   return transactionWithRetry(db, async (tx) => {
     // Competition first, then member: the order invite() takes them in, so an acceptance
     // and a re-invitation of the same member cannot deadlock.
-    const [found] = await tx.select({ ctfId: members.ctfId }).from(members).where(eq(members.token, token));
+    const tokenHash = hashToken(token);
+    const [found] = await tx.select({ ctfId: members.ctfId }).from(members).where(eq(members.tokenHash, tokenHash));
     if (!found) throw notFound("Invitation");
     const [ctf] = await tx.select().from(ctfs).where(eq(ctfs.id, found.ctfId)).for("update");
-    const [member] = await tx.select().from(members).where(eq(members.token, token)).for("update");
+    const [member] = await tx.select().from(members).where(eq(members.tokenHash, tokenHash)).for("update");
     if (!ctf || !member) throw notFound("Invitation");
     const row = { member, ctf };
     if (row.member.status === "joined") return { member: toMemberView(row.member), ctf: row.ctf };

@@ -88,7 +88,7 @@ export const playContracts = {
     docs: {
       tag: "Players",
       summary: "Submit a flag",
-      description: `\`correct\` (a solve, once), \`incorrect\` or \`already_solved\`, with the points earned and the player's score. At most 10 submissions per challenge per sliding minute while unsolved: past that 429 with \`Retry-After\`, whatever the flag. Another competition's challenge → 404. ${notRunning}`,
+      description: `\`correct\` (a solve, once), \`incorrect\` or \`already_solved\`, with the points earned and the player's score. At most 10 submissions per challenge per sliding minute while unsolved, and for the whole competition, all players together, 600 (\`FLAG_ATTEMPTS_PER_COMPETITION\`): past that 429 with \`Retry-After\`, whatever the flag. Another competition's challenge → 404. ${notRunning}`,
       errors: [409, 429],
     },
   }),

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { transactionWithRetry } from "@/db/transaction";
 import { challenges, ctfs, flagAttempts, hintUnlocks, solves, type AttemptResult, type Challenge, type Ctf } from "@/db/schema";
+import { config } from "@/lib/config";
 import { AppError, conflict, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { postgresWindowLimiter } from "@/lib/ratelimit/window";
@@ -19,6 +20,15 @@ import { playerScore } from "./scoreboard";
 
 /** Wrong flags a player may submit per challenge per sliding minute. */
 export const FLAG_ATTEMPT_LIMIT = { attempts: 10, windowMs: 60_000 } as const;
+
+/**
+ * Flags one competition takes per sliding minute, all players together
+ * (FLAG_ATTEMPTS_PER_COMPETITION, default 600): however many players (or self-enrolled
+ * addresses) one guesser holds, the guesses a flag can get stay bounded.
+ */
+export function competitionAttemptLimit(): { attempts: number; windowMs: number } {
+  return { attempts: config().flagAttempts.perCompetition, windowMs: FLAG_ATTEMPT_LIMIT.windowMs };
+}
 
 export type RunningState = "not_deployed" | "not_started" | "running" | "ended";
 
@@ -59,10 +69,11 @@ async function runningChallenge(tx: Db, player: Player, challengeId: string, now
 
 /**
  * Checks a submitted flag. Order: the window (409), the challenge (404), an earlier solve
- * (`already_solved`, not throttled: it tells nothing), then the throttle — every other
- * submission counts against 10 per challenge per sliding minute, correct ones included, so
- * a full bucket answers 429 whatever the flag (a 200 for the right one would be an oracle);
- * a refused submission is neither counted nor recorded.
+ * (`already_solved`, not throttled: it tells nothing), then the throttles — every other
+ * submission counts against 10 per challenge per player and against the competition's
+ * total per sliding minute, correct ones included, so a full bucket answers 429 whatever the
+ * flag (a 200 for the right one would be an oracle); a refused submission is neither
+ * counted nor recorded.
  */
 export async function submitFlag(db: Db, player: Player, challengeId: string, { flag }: { flag: string }, now = new Date()): Promise<FlagAttemptView> {
   return transactionWithRetry(db, async (tx) => {
@@ -77,13 +88,17 @@ export async function submitFlag(db: Db, player: Player, challengeId: string, { 
       return answer("already_solved", 0);
     }
 
-    const decision = await postgresWindowLimiter(tx).hit([{ key: `ctf:attempts:${player.memberId}:${challenge.id}`, limit: FLAG_ATTEMPT_LIMIT.attempts, windowMs: FLAG_ATTEMPT_LIMIT.windowMs }]);
+    const total = competitionAttemptLimit();
+    const decision = await postgresWindowLimiter(tx).hit([
+      { key: `ctf:attempts:${player.memberId}:${challenge.id}`, limit: FLAG_ATTEMPT_LIMIT.attempts, windowMs: FLAG_ATTEMPT_LIMIT.windowMs },
+      { key: `ctf:attempts:all:${ctf.id}`, limit: total.attempts, windowMs: total.windowMs },
+    ]);
     if (!decision.allowed) {
-      throw new AppError(
-        "rate_limit_exceeded",
-        `Too many flags for this challenge: at most ${FLAG_ATTEMPT_LIMIT.attempts} per ${FLAG_ATTEMPT_LIMIT.windowMs / 1000} seconds. Retry after ${decision.retryAfter} s.`,
-        { retryAfter: decision.retryAfter },
-      );
+      const byCompetition = decision.buckets.some((bucket) => bucket.key.startsWith("ctf:attempts:all:") && !bucket.hasRoom);
+      const what = byCompetition
+        ? `Too many flags in this competition right now: at most ${total.attempts} per ${total.windowMs / 1000} seconds for all players together.`
+        : `Too many flags for this challenge: at most ${FLAG_ATTEMPT_LIMIT.attempts} per ${FLAG_ATTEMPT_LIMIT.windowMs / 1000} seconds.`;
+      throw new AppError("rate_limit_exceeded", `${what} Retry after ${decision.retryAfter} s.`, { retryAfter: decision.retryAfter });
     }
 
     if (!flagAccepts(challenge, flag)) {

@@ -18,24 +18,35 @@ describe("trustedProxyHops (TRUST_PROXY)", () => {
 });
 
 describe("clientAddress", () => {
-  it("reads the rightmost entry with 0 or 1 trusted proxies: what Next.js or the proxy wrote", () => {
+  // As scripts/serve.mjs hands requests over, the last entry is always the socket's address.
+  it("with no trusted proxy, reads the last entry: the socket's address, all the header holds", () => {
     expect(clientAddress(headers("203.0.113.7"), 0)).toBe("203.0.113.7");
+    // Served by something else (a test, `next dev`), whatever came last.
     expect(clientAddress(headers("1.1.1.1, 203.0.113.7"), 0)).toBe("203.0.113.7");
-    expect(clientAddress(headers("1.1.1.1, 203.0.113.7"), 1)).toBe("203.0.113.7");
   });
 
-  it("skips the entries of the trusted proxies behind the first one", () => {
-    // client-written, real client (seen by the CDN), CDN (seen by the load balancer)
-    expect(clientAddress(headers("6.6.6.6, 203.0.113.7, 198.51.100.1"), 2)).toBe("203.0.113.7");
-    // Fewer entries than proxies: the leftmost one is the best there is.
-    expect(clientAddress(headers("203.0.113.7"), 2)).toBe("203.0.113.7");
+  it("behind N proxies, reads the entry N places left of the socket's: what the outermost proxy saw", () => {
+    // client-written, real client (seen by the proxy), the proxy (the socket)
+    expect(clientAddress(headers("6.6.6.6, 203.0.113.7, 10.0.0.2"), 1)).toBe("203.0.113.7");
+    // client-written, real client (seen by the CDN), CDN (seen by the load balancer), load balancer (the socket)
+    expect(clientAddress(headers("6.6.6.6, 203.0.113.7, 198.51.100.1, 10.0.0.2"), 2)).toBe("203.0.113.7");
+    // Whatever the client writes to the left changes nothing.
+    for (const written of ["", "1.1.1.1, ", "9.9.9.9, 8.8.8.8, "]) {
+      expect(clientAddress(headers(`${written}203.0.113.7, 10.0.0.2`), 1), written).toBe("203.0.113.7");
+    }
+  });
+
+  it("with fewer entries than that, reads the first one, the best there is", () => {
+    // TRUST_PROXY=2 but reached through one proxy, or directly.
+    expect(clientAddress(headers("203.0.113.7, 10.0.0.2"), 2)).toBe("203.0.113.7");
+    expect(clientAddress(headers("10.0.0.2"), 2)).toBe("10.0.0.2");
   });
 
   it("is null without the header, and without a readable address", () => {
     expect(clientAddress(headers(), 1)).toBeNull();
     expect(clientAddress(headers(""), 1)).toBeNull();
-    expect(clientAddress(headers("unknown"), 1)).toBeNull();
-    expect(clientAddress(headers("1.1.1.1, not-an-ip"), 1)).toBeNull();
+    expect(clientAddress(headers("unknown"), 0)).toBeNull();
+    expect(clientAddress(headers("not-an-ip, 10.0.0.2"), 1)).toBeNull();
   });
 });
 

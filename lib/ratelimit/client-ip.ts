@@ -3,14 +3,20 @@ import { config, trustProxySchema } from "@/lib/config";
 
 /**
  * How many reverse proxies in front of the app append the address they see to
- * `X-Forwarded-For` (TRUST_PROXY, default 0). Only those entries are trusted: everything to
- * their left was written by the client and is ignored.
+ * `X-Forwarded-For` (TRUST_PROXY, default 0).
  *
- * - 0 (reached directly): Next.js writes the connection's address into the header only when
- *   the request carries none, so the rightmost entry is the client's address — unless the
- *   client sent the header itself, which then picks its own per-IP bucket. The per-address
- *   limits still hold; put the app behind a proxy for per-IP limits that cannot be dodged.
- * - N ≥ 1: the entry N places from the right is the address the outermost proxy saw.
+ * `npm start` (scripts/serve.mjs) hands every request to Next.js with the header rewritten
+ * from the connection itself, so the last entry is always the address of the socket:
+ *
+ * - 0 (reached directly): the header is the socket's address alone; whatever the client
+ *   wrote is dropped.
+ * - N ≥ 1: the header as received, then the socket's address (the innermost proxy). The
+ *   last N + 1 entries were written by trusted hands: the socket, and the N proxies that
+ *   each appended the address that connected to them. The client is N places left of the
+ *   socket's entry; everything further left was written by the client and is ignored.
+ *
+ * Keep in step with scripts/http-server.mjs (`forwardedFor`); scripts/http-server.test.ts
+ * checks that both sides agree.
  */
 export function trustedProxyHops(value?: string): number {
   if (value === undefined) return config().trustProxy;
@@ -20,9 +26,15 @@ export function trustedProxyHops(value?: string): number {
 }
 
 /**
- * The client's address as a rate-limit key part, or null when none can be read. IPv4-mapped
- * IPv6 counts as IPv4; other IPv6 addresses count per /64 (one subscriber's usual
- * allocation), so an attacker cannot walk through their own prefix to dodge the limit.
+ * The client's address as a rate-limit key part, or null when none can be read: the entry
+ * `hops` places left of the last one (the socket's, see trustedProxyHops). With fewer
+ * entries than that, the first one, the best there is (the app was reached by fewer proxies
+ * than TRUST_PROXY says). IPv4-mapped IPv6 counts as IPv4; other IPv6 addresses count per
+ * /64 (one subscriber's usual allocation), so an attacker cannot walk through their own
+ * prefix to dodge the limit.
+ *
+ * Served by anything but scripts/serve.mjs (`next dev`, a test calling a route handler), the
+ * header is whatever the request carried, so the client may choose its own bucket there.
  */
 export function clientAddress(headers: Headers, hops = trustedProxyHops()): string | null {
   const entries = (headers.get("x-forwarded-for") ?? "")
@@ -30,7 +42,7 @@ export function clientAddress(headers: Headers, hops = trustedProxyHops()): stri
     .map((entry) => entry.trim())
     .filter(Boolean);
   if (entries.length === 0) return null;
-  const entry = entries[Math.max(0, entries.length - Math.max(hops, 1))];
+  const entry = entries[Math.max(0, entries.length - 1 - hops)];
   return addressKey(entry);
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ctfs, emailMessages, events } from "@/db/schema";
+import { ctfs, emailMessages, events, members } from "@/db/schema";
 import { sendSignInLink } from "@/lib/auth/sign-in-link";
 import { newId } from "@/lib/ids";
 import { PUBLIC_MAIL_LIMIT } from "@/lib/ratelimit/mail";
@@ -12,7 +12,10 @@ import { call } from "../helpers/http";
 // magic-link sign-in. At most 3 mails per address per hour and 60 per client address, and
 // past a limit the answer is exactly the success answer while nothing is mailed or published.
 
+// Behind one proxy (10.0.0.1): scripts/serve.mjs appends the socket's address, the proxy's,
+// to what the proxy forwarded, so the client is the entry before it.
 vi.stubEnv("TRUST_PROXY", "1");
+const PROXY = "10.0.0.1";
 
 const joinRoute = await import("@/app/api/c/[ctf_id]/join/route");
 
@@ -57,7 +60,7 @@ async function invitedEvents(address: string): Promise<number> {
   return Number(count);
 }
 
-function enrol(email: string, client: string, forwardedFor = client) {
+function enrol(email: string, client: string, forwardedFor = `${client}, ${PROXY}`) {
   return call(joinRoute.POST, `/api/c/${ctfId}/join`, {
     method: "POST",
     params: { ctf_id: ctfId },
@@ -106,26 +109,39 @@ describe("POST /api/c/{ctfId}/join (self-enrolment)", () => {
     expect(await mailsTo("spray-other-client@example.test")).toBe(1);
   });
 
-  it("trusts only the last X-Forwarded-For entry behind one proxy (TRUST_PROXY=1): a client cannot pick its bucket", async () => {
+  it("trusts only the entry the proxy appended behind one proxy (TRUST_PROXY=1): a client cannot pick its bucket", async () => {
     const client = newClient();
     // The client writes a fresh address into the header each time; the proxy appends the real one.
     for (let i = 0; i < PUBLIC_MAIL_LIMIT.perClient; i++) {
-      expect((await enrol(`spoof${i}@example.test`, client, `198.51.100.${i % 250}, ${client}`)).status).toBe(202);
+      expect((await enrol(`spoof${i}@example.test`, client, `198.51.100.${i % 250}, ${client}, ${PROXY}`)).status).toBe(202);
     }
-    await enrol("spoof-last@example.test", client, `198.51.100.77, ${client}`);
+    await enrol("spoof-last@example.test", client, `198.51.100.77, ${client}, ${PROXY}`);
     expect(await mailsTo("spoof-last@example.test")).toBe(0);
   });
 
-  it("a refused request (already joined) is not charged to the address", async () => {
+  it("a member who has already joined is answered as a stranger is, and gets their own link within the same limits", async () => {
     const address = "joined@example.test";
     const client = newClient();
-    expect((await enrol(address, client)).status).toBe(202);
+    const first = await enrol(address, client);
+    expect(first.status).toBe(202);
     await database.db.execute(sql`update members set status = 'joined', joined_at = now() where email = ${address}`);
-    for (let i = 0; i < 3; i++) expect((await enrol(address, client)).status).toBe(409);
-    // Un-join: the next invitation still has its two remaining mails.
-    await database.db.execute(sql`update members set status = 'invited', joined_at = null where email = ${address}`);
-    for (let i = 0; i < 3; i++) await enrol(address, client);
-    expect(await mailsTo(address)).toBe(3);
+    const member = () => database.db.select({ invitations: members.invitations, status: members.status }).from(members).where(eq(members.email, address));
+    const [before] = await member();
+
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await enrol(address, client));
+    const stranger = await enrol("stranger@example.test", client);
+    for (const answer of answers) {
+      expect(answer.status).toBe(stranger.status);
+      expect(answer.body).toEqual({ ...stranger.body, message: stranger.body.message.replace("stranger@", "joined@") });
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+    }
+    // Their own link, as "Send me my link again" sends it, charged like any mail: 3 in all with the invitation.
+    const kinds = await database.db.select({ kind: emailMessages.kind }).from(emailMessages).where(eq(emailMessages.to, address));
+    expect(kinds.map((row) => row.kind).sort()).toEqual(["member_invitation", "player_link", "player_link"]);
+    // Nothing else happened: no new invitation, no member.invited.
+    expect(await invitedEvents(address)).toBe(1);
+    expect(await member()).toEqual([{ invitations: before.invitations, status: "joined" }]);
   });
 });
 

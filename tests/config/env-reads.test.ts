@@ -16,6 +16,8 @@ const notTheApp: Record<string, string> = {
   "drizzle.config.ts": "drizzle-kit's configuration",
   "eslint.config.mjs": "lint tooling",
   "scripts/with-pg-db.mjs": "test tooling: makes a database and passes DATABASE_URL to the command",
+  "scripts/serve.mjs":
+    "the HTTP server in front of Next.js (npm start), before the app exists: NODE_ENV, PORT, and the variables of scripts/http-server.mjs, which lib/config.ts declares and checks too (scripts/http-server.test.ts: both parse alike)",
 };
 const notTheAppFolders = ["tests/", "e2e/", "bench/", ".ci/"];
 

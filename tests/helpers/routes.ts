@@ -28,8 +28,11 @@ export const infrastructureRoutes: Record<string, string> = {
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
-/** Every route handler under app/api, found on disk: a route added tomorrow is found without anyone listing it. */
-export async function servedRoutes(root = path.join(process.cwd(), "app", "api")): Promise<ServedRoute[]> {
+/** A route file under app/api: its folders as Next.js serves them ("/api/v1/tests/[code]") and its exports. */
+export type RouteFile = { file: string; module: Record<string, unknown> };
+
+/** Every route file under app/api, found on disk, imported. */
+export async function routeFiles(root = path.join(process.cwd(), "app", "api")): Promise<RouteFile[]> {
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -39,14 +42,23 @@ export async function servedRoutes(root = path.join(process.cwd(), "app", "api")
     }
   };
   walk(root);
-  const routes: ServedRoute[] = [];
+  const found: RouteFile[] = [];
   for (const file of files.sort()) {
     const folders = "/api/" + path.relative(root, path.dirname(file)).split(path.sep).join("/");
-    const mod = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown>;
+    found.push({ file: folders, module: (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Record<string, unknown> });
+  }
+  return found;
+}
+
+/** Every route handler under app/api, found on disk: a route added tomorrow is found without anyone listing it. */
+export async function servedRoutes(root = path.join(process.cwd(), "app", "api")): Promise<ServedRoute[]> {
+  const routes: ServedRoute[] = [];
+  for (const { file, module } of await routeFiles(root)) {
     for (const method of METHODS) {
-      const handler = mod[method] as Handler | undefined;
-      if (typeof handler !== "function") continue;
-      routes.push({ method, path: folders.replace(/\[(\w+)\]/g, "{$1}"), file: folders, handler, contract: handler.contract });
+      const handler = module[method] as (Handler & { unserved?: true }) | undefined;
+      // A method the route does not serve answers 405 (lib/api/unrouted.ts): not an endpoint.
+      if (typeof handler !== "function" || handler.unserved) continue;
+      routes.push({ method, path: file.replace(/\[(\w+)\]/g, "{$1}"), file, handler, contract: handler.contract });
     }
   }
   return routes;

@@ -1,6 +1,7 @@
 import { serve } from "inngest/next";
 import { toErrorResponse } from "@/lib/api/http-errors";
 import { MAX_BODY_BYTES, withBodyLimit } from "@/lib/api/parse";
+import { otherMethods } from "@/lib/api/unrouted";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -38,3 +39,4 @@ export const GET = whenInngest(handlers.GET);
 // Execution requests carry the run's step state, so they may be larger than an API body.
 export const POST = whenInngest(withBodyLimit(handlers.POST, 4 * MAX_BODY_BYTES));
 export const PUT = whenInngest(withBodyLimit(handlers.PUT, 4 * MAX_BODY_BYTES));
+export const { PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST, PUT });

@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { planLimits } from "@/lib/plans";
 import { workspaceContracts as workspaces } from "@/lib/workspaces/contracts";
 import { workspaceUsage } from "@/lib/workspaces/usage";
@@ -8,3 +9,4 @@ export const GET = handle(workspaces.usage, async ({ db, workspace }) => ({
   limits: planLimits(workspace.plan),
   usage: await workspaceUsage(db, workspace.id),
 }));
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

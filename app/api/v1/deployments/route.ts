@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { ctfContracts as ctfs } from "@/lib/ctf/contracts";
 import { listCtfDeployments } from "@/lib/ctf/ctf-deployments";
 import { createDeployment, listDeployments } from "@/lib/ctf/deployments";
@@ -8,3 +9,4 @@ export const GET = handle(ctfs.deployments, ({ db, workspaceId, query: { ctf_id,
   ctf_id ? listCtfDeployments(db, workspaceId, ctf_id, paging) : listDeployments(db, workspaceId, paging),
 );
 export const POST = handle(ctfs.createDeployment, ({ db, workspaceId, body }) => createDeployment(db, workspaceId, body));
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

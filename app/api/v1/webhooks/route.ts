@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { competitionEvents, eventCatalog } from "@/lib/events/catalog";
 import { webhookContracts as webhooks } from "@/lib/webhooks/contracts";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/endpoints";
@@ -15,3 +16,4 @@ export const GET = handle(webhooks.list, async ({ db, workspaceId, query }) => (
 export const POST = handle(webhooks.create, ({ db, workspaceId, caller, body }) =>
   caller.kind === "session" ? createWebhook(db, workspaceId, { ...body, secret: undefined }, "dashboard") : createWebhook(db, workspaceId, body, "api"),
 );
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { emailContracts as email } from "@/lib/email/contracts";
 import { receiveResendWebhook, requireResendWebhookSecret, svixHeaders } from "@/lib/email/provider-events";
 
@@ -6,3 +7,4 @@ export const POST = handle(email.resendEvents, async ({ db, req, body }) => {
   const secret = requireResendWebhookSecret();
   return { received: true as const, outcome: await receiveResendWebhook(db, body, svixHeaders(req.headers), secret) };
 });
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

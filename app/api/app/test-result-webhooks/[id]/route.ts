@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { webhookContracts as webhooks } from "@/lib/webhooks/contracts";
 import { deleteWebhook } from "@/lib/webhooks/endpoints";
 
@@ -6,3 +7,4 @@ export const DELETE = handle(webhooks.removeTestResult, async ({ db, workspaceId
   deleted: true as const,
   webhook: await deleteWebhook(db, workspaceId, "certification", params.id),
 }));
+export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods({ DELETE });

@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { resendPlayerLink } from "@/lib/ctf/player-link";
 import { playContracts as play } from "@/lib/ctf/play-contracts";
 
@@ -7,3 +8,4 @@ export const POST = handle(play.resendLink, async ({ db, params, body, clientIp 
   await resendPlayerLink(db, params.ctf_id, body, clientIp);
   return { status: "sent" as const, message: `If ${body.email} takes part in this competition, its link is on its way.` };
 });
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { deploymentPlayerCookie, joinDeployment } from "@/lib/ctf/deployment-play";
 import { deploymentPlayContracts as play } from "@/lib/ctf/deployment-play-contracts";
 
@@ -7,3 +8,4 @@ export const POST = handle(play.join, async ({ db, params, body, clientIp }) => 
   const { player, token } = await joinDeployment(db, params.deployment_id, body, clientIp);
   return Response.json(player, { status: play.join.status, headers: { "Set-Cookie": deploymentPlayerCookie(params.deployment_id, token) } });
 });
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

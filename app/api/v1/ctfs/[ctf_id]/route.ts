@@ -1,7 +1,9 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { deleteCtf, getCtf, updateCtf } from "@/lib/ctf/competitions";
 import { ctfContracts as ctfs } from "@/lib/ctf/contracts";
 
 export const GET = handle(ctfs.get, ({ db, workspaceId, params }) => getCtf(db, workspaceId, params.ctf_id));
 export const PATCH = handle(ctfs.update, ({ db, workspaceId, params, body }) => updateCtf(db, workspaceId, params.ctf_id, body));
 export const DELETE = handle(ctfs.remove, ({ db, workspaceId, params }) => deleteCtf(db, workspaceId, params.ctf_id));
+export const { POST, PUT, OPTIONS } = otherMethods({ GET, PATCH, DELETE });

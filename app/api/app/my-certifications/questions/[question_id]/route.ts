@@ -1,6 +1,8 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { deleteQuestion, updateQuestion } from "@/lib/certification/manage";
 import { manageCertificationContracts as mine } from "@/lib/certification/manage-contracts";
 
 export const PATCH = handle(mine.updateQuestion, ({ db, workspaceId, params, body }) => updateQuestion(db, workspaceId, params.question_id, body));
 export const DELETE = handle(mine.deleteQuestion, ({ db, workspaceId, params }) => deleteQuestion(db, workspaceId, params.question_id));
+export const { GET, POST, PUT, OPTIONS } = otherMethods({ PATCH, DELETE });

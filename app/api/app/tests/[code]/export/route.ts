@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { testContracts as tests } from "@/lib/tests/contracts";
 import { resultsFilename, testResultsCsv } from "@/lib/tests/export";
 import { getTest } from "@/lib/tests/tests";
@@ -12,3 +13,4 @@ export const GET = handle(tests.exportCsv, async ({ db, workspaceId, params }) =
     },
   });
 });
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

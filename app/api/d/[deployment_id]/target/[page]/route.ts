@@ -1,5 +1,6 @@
 import { targetResponse } from "@/lib/api/artifact-responses";
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { serveDeploymentTarget } from "@/lib/ctf/deployment-content";
 import { deploymentPlayContracts as play } from "@/lib/ctf/deployment-play-contracts";
 
@@ -7,3 +8,4 @@ import { deploymentPlayContracts as play } from "@/lib/ctf/deployment-play-contr
 export const GET = handle(play.target, async ({ req, db, player, params, query }) =>
   targetResponse(await serveDeploymentTarget(db, player, { page: params.page, query, cookieHeader: req.headers.get("cookie") })),
 );
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,6 +1,8 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { unlockDeploymentHint } from "@/lib/ctf/deployment-play";
 import { deploymentPlayContracts as play } from "@/lib/ctf/deployment-play-contracts";
 
 // A deployment's player unlocks a hint: its text, its cost deducted once.
 export const POST = handle(play.unlockHint, ({ db, player, params }) => unlockDeploymentHint(db, player, params.n));
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

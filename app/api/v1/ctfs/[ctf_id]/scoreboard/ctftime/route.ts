@@ -1,6 +1,8 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { ctftimeFeed } from "@/lib/ctf/ctftime";
 import { playContracts as play } from "@/lib/ctf/play-contracts";
 
 // GET /api/v1/ctfs/{ctf_id}/scoreboard/ctftime – the scoreboard in CTFtime's feed format
 export const GET = handle(play.ctftime, ({ db, workspaceId, params }) => ctftimeFeed(db, workspaceId, params.ctf_id));
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { getClass, resendInvitation } from "@/lib/classes/classes";
 import { classContracts as classes } from "@/lib/classes/contracts";
 
@@ -6,3 +7,4 @@ export const POST = handle(classes.resendInvitation, async ({ db, workspaceId, p
   await resendInvitation(db, workspaceId, params.id, params.invitation_id);
   return getClass(db, workspaceId, params.id);
 });
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

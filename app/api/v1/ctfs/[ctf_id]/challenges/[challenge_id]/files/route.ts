@@ -1,4 +1,5 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { fileContracts as files } from "@/lib/ctf/file-contracts";
 import { listChallengeFiles, uploadChallengeFile } from "@/lib/ctf/files";
 
@@ -7,3 +8,4 @@ export const GET = handle(files.list, ({ db, workspaceId, params, query }) => li
 
 // POST /api/v1/ctfs/{ctf_id}/challenges/{challenge_id}/files – upload one (multipart/form-data, part `file`)
 export const POST = handle(files.upload, ({ db, workspaceId, params, body }) => uploadChallengeFile(db, workspaceId, params.ctf_id, params.challenge_id, body));
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET, POST });

@@ -1,6 +1,8 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { artifactContracts as artifacts } from "@/lib/ctf/artifact-contracts";
 import { revealChallenge } from "@/lib/ctf/artifacts";
 
 // The organiser reveals a generated challenge's flag and solution (confirm: true).
 export const POST = handle(artifacts.reveal, ({ db, workspaceId, params, body }) => revealChallenge(db, workspaceId, params.ctf_id, params.challenge_id, body));
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -1,6 +1,8 @@
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { unlockHint } from "@/lib/ctf/play";
 import { playContracts as play } from "@/lib/ctf/play-contracts";
 
 // A player unlocks a hint: its text, its cost deducted once.
 export const POST = handle(play.unlockHint, ({ db, player, params }) => unlockHint(db, player, params.challenge_id, params.n));
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

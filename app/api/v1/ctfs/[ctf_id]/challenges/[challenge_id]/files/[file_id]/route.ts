@@ -1,5 +1,6 @@
 import { downloadResponse } from "@/lib/api/download";
 import { handle } from "@/lib/api/handle";
+import { otherMethods } from "@/lib/api/unrouted";
 import { fileContracts as files } from "@/lib/ctf/file-contracts";
 import { deleteChallengeFile, organiserFileDownload } from "@/lib/ctf/files";
 
@@ -10,3 +11,4 @@ export const GET = handle(files.download, async ({ db, workspaceId, params }) =>
 
 // DELETE …/files/{file_id} – the file and its stored bytes
 export const DELETE = handle(files.remove, ({ db, workspaceId, params }) => deleteChallengeFile(db, workspaceId, params.ctf_id, params.challenge_id, params.file_id));
+export const { POST, PUT, PATCH, OPTIONS } = otherMethods({ GET, DELETE });
