@@ -6,7 +6,7 @@
 import "./load-env";
 import { closeDatabase, getDatabase } from "@/db";
 import { resealColumns } from "@/db/sealed";
-import { ConfigError } from "@/lib/config";
+import { config, ConfigError } from "@/lib/config";
 import { currentSealPrefix, reseal } from "@/lib/security/sealing";
 import { describeDatabase } from "./describe-database";
 
@@ -14,7 +14,9 @@ try {
   const target = describeDatabase();
   const database = await getDatabase();
   console.log(`Migrations applied and catalog seeded: ${target}.`);
-  const resealed = await resealColumns(database.db, currentSealPrefix(), reseal);
+  // Without DATA_ENCRYPTION_KEYS there is one key (AUTH_SECRET's): nothing can be under another,
+  // and the key is not derived at all (on the embedded defaults that would write .data/auth-secret).
+  const resealed = config().dataEncryptionKeys.length > 0 ? await resealColumns(database.db, currentSealPrefix(), reseal) : {};
   const total = Object.values(resealed).reduce((sum, count) => sum + count, 0);
   console.log(
     total === 0
