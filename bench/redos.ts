@@ -132,12 +132,12 @@ async function main(): Promise<number> {
     const upSince = performance.now();
     for (;;) {
       if (bench.exiting) return 1;
-      if (server.exitCode !== null || server.signalCode !== null) throw new Error(`next start exited:\n${started.output.join("\n")}`);
-      if (performance.now() - upSince > 90_000) throw new Error(`next start did not answer within 90 s:\n${started.output.join("\n")}`);
+      if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the app server exited:\n${started.output.join("\n")}`);
+      if (performance.now() - upSince > 90_000) throw new Error(`the app server did not answer within 90 s:\n${started.output.join("\n")}`);
       if ((await request(probe, base, "GET", "/api/health")).status === 200) break;
       await sleep(250);
     }
-    console.log(`created database ${name}; next start answering on ${base.origin}`);
+    console.log(`created database ${name}; app server (npm start's) answering on ${base.origin}`);
   }
 
   // 2. Through the API: a competition, the hostile regex challenge, a Search Party challenge, a deployment of each.
@@ -199,7 +199,7 @@ async function main(): Promise<number> {
   const kinds: Kind[] = [
     { label: "LIKE, 12 % (the reported request)", send: search(`' OR '${"a".repeat(24)}' LIKE '${"%".repeat(12)}!`), check: visible },
     { label: "LIKE, 40 %", send: search(`' OR '${"a".repeat(24)}' LIKE '${"%".repeat(40)}!`), check: visible },
-    { label: "LIKE, 150 % over 140 characters (the search's 300)", send: search(`' OR '${"a".repeat(140)}' LIKE '${"%".repeat(150)}!`), check: visible },
+    { label: "LIKE, 145 % over 140 characters (the search's 300)", send: search(`' OR '${"a".repeat(140)}' LIKE '${"%".repeat(145)}!`), check: visible },
     { label: "flag attempt, 33 characters", send: (via) => attempt(`CTF{${"a".repeat(28)}!`)(via, attempts++), check: incorrect },
     { label: "flag attempt, 500 characters", send: (via) => attempt(`CTF{${"a".repeat(495)}!`)(via, attempts++), check: incorrect },
   ];
@@ -261,7 +261,7 @@ async function main(): Promise<number> {
   for (const row of over) console.log(`OVER ${settings.limitMs} ms: ${row.label} (max ${fmt(row.max)} ms)`);
   const passed = !over.length && !wrong.length && !healthFailures;
   console.log(passed ? `\nevery hostile request and every health check answered right and under ${settings.limitMs} ms` : "\nFAILED");
-  writeResults("redos", startedAt, { startedAt, settings: { ...settings, apiKey: undefined }, server: settings.url ?? "next start (this run)", loadAverage: os.loadavg(), rows, health, healthFailures, passed });
+  writeResults("redos", startedAt, { startedAt, settings: { ...settings, apiKey: undefined }, server: settings.url ?? "npm start's server (this run)", loadAverage: os.loadavg(), rows, health, healthFailures, passed });
   return passed ? 0 : 1;
 }
 
