@@ -1,7 +1,7 @@
 import { getDatabase, type Db } from "@/db";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { RATE_LIMIT, setRateHeaders } from "@/lib/ratelimit";
+import { setRateHeaders, uncountedRate } from "@/lib/ratelimit";
 import { admitCaller, admittedBy, type Admitted, type CallerOf } from "./callers";
 import type { AnyContract, CallerKind, Contract, ContractResult, ParsedPart } from "./contract";
 import { toErrorResponse } from "./http-errors";
@@ -84,7 +84,7 @@ function respond(contract: AnyContract, result: unknown): Response {
 function finish(req: Request, response: Response, meta: { contract: AnyContract; requestId: string; started: number; admitted?: Admitted }): Response {
   const { contract, admitted } = meta;
   response.headers.set("X-Request-Id", meta.requestId);
-  const rate = admitted?.rate ?? (contract.caller === "workspace" && !admitted ? unlimitedRate() : undefined);
+  const rate = admitted?.rate ?? (contract.caller === "workspace" && !admitted ? uncountedRate() : undefined);
   if (rate) setRateHeaders(response.headers, rate);
   if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
   logRequest({
@@ -100,7 +100,3 @@ function finish(req: Request, response: Response, meta: { contract: AnyContract;
   return response;
 }
 
-/** Requests refused before a key was found count against no bucket: they show a full one. */
-function unlimitedRate() {
-  return { limit: RATE_LIMIT.requests, remaining: RATE_LIMIT.requests, reset: Math.ceil(Date.now() / 1000) };
-}

@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { setRateHeaders, uncountedRate } from "@/lib/ratelimit";
 import { toErrorResponse } from "./http-errors";
 import { logRequest } from "./log";
 
@@ -75,6 +76,8 @@ function answer(req: Request, error: AppError, headers: Record<string, string> =
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   response.headers.set("X-Request-Id", requestId);
   response.headers.set("Cache-Control", "no-store");
+  // Like every /api/v1 answer, the rate-limit headers: no key was looked at, so nothing was counted.
+  if (/^\/api\/v1(?:\/|$)/.test(new URL(req.url).pathname)) setRateHeaders(response.headers, uncountedRate());
   const prefix = new URL(req.url).pathname.split("/").slice(0, 3).join("/");
   logRequest({ method: req.method, url: `http://localhost${prefix}/…`, status: response.status, durationMs: performance.now() - started, requestId });
   return response;

@@ -17,6 +17,11 @@ export function setRateHeaders(headers: Headers, rate: RateState): void {
   headers.set("X-RateLimit-Reset", String(rate.reset));
 }
 
+/** Requests answered before a key was found (or with no route at all) count against no bucket: they show a full one. */
+export function uncountedRate(): RateState {
+  return { limit: RATE_LIMIT.requests, remaining: RATE_LIMIT.requests, reset: Math.ceil(Date.now() / 1000) };
+}
+
 export type Admission = {
   key: { id: string; workspaceId: string; scopes: string[] | null; prefix: string };
   allowed: boolean;

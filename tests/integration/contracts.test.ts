@@ -84,6 +84,7 @@ describe("every answer under /api is JSON: unknown paths and unserved methods", 
         const response = await handler!(new Request(at(file), { method, ...(method === "GET" ? {} : { body: "{}" }) }));
         await expectError(response, 405, "method_not_allowed", `${method} ${file}`);
         expect(response.headers.get("allow"), `${method} ${file}`).toBe(allow);
+        expect(response.headers.get("x-ratelimit-limit"), `${method} ${file}`).toBe(file.startsWith("/api/v1/") ? "120" : null);
       }
       const options = await exported("OPTIONS")!(new Request(at(file), { method: "OPTIONS" }));
       expect(options.status, `OPTIONS ${file}`).toBe(204);
@@ -99,6 +100,11 @@ describe("every answer under /api is JSON: unknown paths and unserved methods", 
         const handler = catchAll!.module[method] as Exported;
         const response = await handler(new Request(`http://localhost${path}`, { method, ...(method === "GET" || method === "OPTIONS" ? {} : { body: "{}" }) }));
         await expectError(response, 404, "not_found", `${method} ${path}`);
+        // Every /api/v1 answer carries the rate-limit headers; nothing was counted (no key was looked at).
+        const limited = path.startsWith("/api/v1/");
+        expect(response.headers.get("x-ratelimit-limit"), `${method} ${path}`).toBe(limited ? "120" : null);
+        expect(response.headers.get("x-ratelimit-remaining"), `${method} ${path}`).toBe(limited ? "120" : null);
+        if (limited) expect(Number(response.headers.get("x-ratelimit-reset"))).toBeGreaterThan(Date.now() / 1000 - 5);
       }
     }
   });
