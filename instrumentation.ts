@@ -1,12 +1,12 @@
 /**
- * Runs once when the server starts: parses the configuration (lib/config.ts; a bad value
+ * Runs once when the server starts: parses the configuration (lib/kernel/config/config.ts; a bad value
  * stops the start with a message listing every bad variable) and opens the database
  * (migrations, catalog seed) so the first request does not pay for it.
  */
 export async function register() {
   // Next.js replaces NEXT_RUNTIME at compile time, so the Edge bundle drops the import below:
-  // the one read of process.env outside lib/config.ts (a build constant, not configuration).
+  // the one read of process.env outside lib/kernel/config/config.ts (a build constant, not configuration).
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startServer } = await import("./lib/server/start");
+  const { startServer } = await import("./lib/platform/server/start");
   await startServer();
 }

@@ -19,7 +19,7 @@ const pagePolicies = [
 
 /**
  * Routes whose answers carry policies of their own: challenge files and generated artifacts
- * (downloads, lib/api/download.ts and lib/api/artifact-responses.ts) and the pages of a
+ * (downloads, lib/platform/http/download.ts and lib/ctf/templates/responses.ts) and the pages of a
  * generated challenge's web target, all with `Content-Security-Policy: default-src 'none';
  * sandbox` and `Referrer-Policy: no-referrer`. A header set here wins over the same header
  * set by a route handler (Next.js does not send the handler's), so `pagePolicies` skip these

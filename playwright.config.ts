@@ -31,7 +31,7 @@ function appServer(port: number) {
     DEV_MAILBOX: "true",
     // `localhost`, never 127.0.0.1: magic links and session cookies are for this host.
     AUTH_URL: `http://localhost:${port}`,
-    // Production requires AUTH_SECRET (lib/config.ts); both instances share it, as deployed ones would.
+    // Production requires AUTH_SECRET (lib/kernel/config/config.ts); both instances share it, as deployed ones would.
     AUTH_SECRET: "e2e-only-auth-secret-0123456789abcdef",
     API_LOG: "off",
     // Webhook receivers in these tests listen on 127.0.0.1.

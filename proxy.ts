@@ -1,9 +1,9 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { toErrorResponse } from "@/lib/api/http-errors";
-import { isSameOrigin } from "@/lib/api/same-origin";
-import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
-import { outagePage } from "@/lib/server/outage-page";
+import { toErrorResponse } from "@/lib/platform/http/http-errors";
+import { isSameOrigin } from "@/lib/platform/http/same-origin";
+import { AppError } from "@/lib/kernel/errors";
+import { newId } from "@/lib/kernel/ids";
+import { outagePage } from "@/lib/platform/server/outage-page";
 
 /**
  * Three answers that must come before Next.js routes a request.
@@ -12,7 +12,7 @@ import { outagePage } from "@/lib/server/outage-page";
  * 403 in the error shape. Next.js refuses it too, but by throwing, which answers 500. Next.js
  * takes a POST to a page for a server action when it carries `Next-Action` or is a multipart
  * form, and compares the `Origin`'s host with `X-Forwarded-Host`, else `Host`
- * (lib/api/same-origin.ts compares the same). A POST without `Origin` is left to Next.js,
+ * (lib/platform/http/same-origin.ts compares the same). A POST without `Origin` is left to Next.js,
  * which lets it through (no browser omits it on a cross-origin POST).
  * `serverActions.allowedOrigins` is not configured: set it, and this check must allow the
  * same origins.

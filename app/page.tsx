@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { buttonClass } from "@/components/ui/button";
-import { currentUser } from "@/lib/auth/session";
+import { currentUser } from "@/lib/platform/auth/session";
 
 export const dynamic = "force-dynamic";
 

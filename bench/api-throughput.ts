@@ -16,8 +16,8 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { openDatabase } from "@/db/client";
 import { prepareDatabase } from "@/db";
-import { ensureUserWorkspace } from "@/lib/workspaces";
-import { createApiKey } from "@/lib/keys";
+import { ensureUserWorkspace } from "@/lib/platform/workspaces";
+import { createApiKey } from "@/lib/platform/keys";
 import {
   cpuSeconds,
   createBenchDatabase,
@@ -338,7 +338,7 @@ async function main(): Promise<void> {
       DATABASE_POOL_MAX: String(config.poolMax),
       API_LOG: "off",
       NODE_ENV: "production",
-      // Production requires both (lib/config.ts).
+      // Production requires both (lib/kernel/config/config.ts).
       AUTH_SECRET: randomBytes(32).toString("base64url"),
       AUTH_URL: appBase,
       NEXT_TELEMETRY_DISABLED: "1",

@@ -10,7 +10,7 @@
  *   (`select * from api_key_admit($1, 120, 60000, 0)` on the sha256 hex of X-API-KEY),
  *   401 for an unknown key, 429 when over the limit, then the same data queries.
  *
- * The data queries are the SQL the app's Drizzle code renders (lib/certification/catalog.ts),
+ * The data queries are the SQL the app's Drizzle code renders (lib/certification/catalog/catalog.ts),
  * as prepared statements, but the certification row is read once: the app reads it twice
  * (getCertification → findCertification, then listDomains → findCertification again).
  * Listens on 127.0.0.1 only; stops on SIGTERM/SIGINT or when its parent goes away.

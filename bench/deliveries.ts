@@ -17,12 +17,12 @@ import { openDatabase, type Database } from "@/db/client";
 import { inArray } from "drizzle-orm";
 import { prepareDatabase, type Db } from "@/db";
 import { events, type Event } from "@/db/schema";
-import { publishEvent } from "@/lib/events/publish";
-import { config as appConfig } from "@/lib/config";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
-import { buildWireMessage } from "@/lib/webhooks/format";
-import { createWebhook } from "@/lib/webhooks/endpoints";
-import { ensureUserWorkspace } from "@/lib/workspaces";
+import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
+import { config as appConfig } from "@/lib/kernel/config/config";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
+import { buildWireMessage } from "@/lib/platform/pipeline/channels/webhook/format";
+import { createWebhook } from "@/lib/platform/webhooks/endpoints";
+import { ensureUserWorkspace } from "@/lib/platform/workspaces";
 import { sortedCompactJson, verifyCompetition } from "@/tests/helpers/receivers";
 import { cpuSeconds, createBenchDatabase, dropBenchDatabase, intEnv, sleep, startBenchRun, textTable, writeResults } from "./support";
 

@@ -23,9 +23,9 @@ import path from "node:path";
 import { openDatabase } from "@/db/client";
 import { prepareDatabase } from "@/db";
 import { catalogCertificationId } from "@/db/seed";
-import { createApiKey } from "@/lib/keys";
-import { createTestResultWebhook } from "@/lib/webhooks/endpoints";
-import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
+import { createApiKey } from "@/lib/platform/keys";
+import { createTestResultWebhook } from "@/lib/platform/webhooks/endpoints";
+import { ensureUserWorkspace, setPlan } from "@/lib/platform/workspaces";
 import { verifyCertification } from "@/tests/helpers/receivers";
 import { cpuSeconds, createBenchDatabase, dropBenchDatabase, freePort, keepLines, sleep, startBenchRun, startNextServer, stopProcess, textTable, writeResults } from "./support";
 

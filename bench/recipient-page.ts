@@ -21,10 +21,10 @@ import autocannon from "autocannon";
 import { openDatabase } from "@/db/client";
 import { prepareDatabase } from "@/db";
 import { catalogCertificationId } from "@/db/seed";
-import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
-import { createTest } from "@/lib/tests/tests";
+import { ensureUserWorkspace, setPlan } from "@/lib/platform/workspaces";
+import { createTest } from "@/lib/certification/tests/tests";
 import { cpuSeconds, createBenchDatabase, dropBenchDatabase, freePort, intEnv, sleep, startBenchRun, startNextServer, stopProcess } from "./support";
-import { createTestInput } from "@/lib/tests/schemas";
+import { createTestInput } from "@/lib/certification/tests/schemas";
 
 const root = process.cwd();
 const config = {

@@ -21,8 +21,8 @@ import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "@/db/client";
 import { prepareDatabase } from "@/db";
-import { createApiKey } from "@/lib/keys";
-import { ensureUserWorkspace } from "@/lib/workspaces";
+import { createApiKey } from "@/lib/platform/keys";
+import { ensureUserWorkspace } from "@/lib/platform/workspaces";
 import { createBenchDatabase, dropBenchDatabase, freePort, intEnv, sleep, startBenchRun, startNextServer, stopProcess, textTable, writeResults } from "./support";
 
 const settings = {

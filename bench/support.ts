@@ -11,7 +11,7 @@ import type http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import postgres from "postgres";
-import { authSecret } from "@/lib/auth/secret";
+import { authSecret } from "@/lib/platform/security/auth-secret";
 
 // ---------------------------------------------------------------------------------------------
 // Settings

@@ -10,7 +10,7 @@
  * 127.0.0.1 (tests/helpers/fake-resend.ts). Each round:
  *   1. times the call to its 201 (key check + rate limit, validation, question draw,
  *      1,000 recipient rows, 1,000 e-mails rendered and queued in the outbox, the JSON answer);
- *   2. runs an EmbeddedWorker (lib/jobs/worker.ts) until those 1,000 e-mails are sent, and
+ *   2. runs an EmbeddedWorker (lib/platform/pipeline/executors/worker.ts) until those 1,000 e-mails are sent, and
  *      counts the Resend HTTP calls it took (expected: 10 batch calls of 100).
  * With BENCH_RESEND_RATE=2 the fake Resend allows 2 requests/s per key (429 + Retry-After
  * past that, like Resend) and the app paces itself at that rate (EMAIL_RATE_PER_SECOND);
@@ -75,11 +75,11 @@ async function main(): Promise<void> {
   // 2. The app's modules, imported only now (so they read the environment above).
   const { openDatabase } = await import("@/db/client");
   const { prepareDatabase, installDatabase, closeDatabase } = await import("@/db");
-  const { ensureUserWorkspace, setPlan } = await import("@/lib/workspaces");
-  const { createApiKey } = await import("@/lib/keys");
+  const { ensureUserWorkspace, setPlan } = await import("@/lib/platform/workspaces");
+  const { createApiKey } = await import("@/lib/platform/keys");
   const { catalogCertificationId } = await import("@/db/seed");
-  const { EmbeddedWorker } = await import("@/lib/jobs/worker");
-  const { emailTransport } = await import("@/lib/email/config");
+  const { EmbeddedWorker } = await import("@/lib/platform/pipeline/executors/worker");
+  const { emailTransport } = await import("@/lib/kernel/config/email");
   const route = await import("@/app/api/v1/tests/route");
   if (emailTransport() !== "resend") throw new Error("the e-mail transport is not Resend: RESEND_API_KEY was not seen");
 
@@ -182,10 +182,10 @@ async function main(): Promise<void> {
 
   // For reading the figures: what rendering every invitation on its own would cost (the
   // app renders the template once per test and fills in each name and link; see
-  // lib/email/personalize.ts), measured with the same template.
+  // lib/platform/email/personalize.ts), measured with the same template.
   const { render } = await import("@react-email/components");
   const { createElement } = await import("react");
-  const { TestInvitationEmail } = await import("@/lib/email/templates/test-invitation");
+  const { TestInvitationEmail } = await import("@/lib/certification/emails/test-invitation");
   t = performance.now();
   await Promise.all(
     Array.from({ length: config.recipients }, (_, i) =>

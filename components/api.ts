@@ -1,4 +1,4 @@
-import { urlOf, type AnyContract, type ContractBody, type ContractReply } from "@/lib/api/contract";
+import { urlOf, type AnyContract, type ContractBody, type ContractReply } from "@/lib/kernel/contract";
 import { fetchJson } from "./fetch-json";
 
 type Body<C extends AnyContract> = ContractBody<C>;

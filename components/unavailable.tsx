@@ -3,9 +3,9 @@
 import { useEffect } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { UNAVAILABLE_DIGEST, UNAVAILABLE_RETRY_SECONDS, unavailableCopy } from "@/lib/unavailable";
+import { UNAVAILABLE_DIGEST, UNAVAILABLE_RETRY_SECONDS, unavailableCopy } from "@/lib/kernel/unavailable";
 
-/** True for the error a page throws while the database is unavailable (see lib/server/unavailable.ts). */
+/** True for the error a page throws while the database is unavailable (see lib/platform/server/unavailable.ts). */
 export function isUnavailable(error: unknown): boolean {
   return (error as { digest?: unknown } | null)?.digest === UNAVAILABLE_DIGEST;
 }

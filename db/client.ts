@@ -3,7 +3,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
-import { config, parseConfig, type Config } from "@/lib/config";
+import { config, parseConfig, type Config } from "@/lib/kernel/config/config";
 import { sendUnprepared } from "./prepared";
 import * as schema from "./schema";
 
@@ -48,7 +48,7 @@ export type OpenOptions = {
   poolMax?: number;
 };
 
-/** Opens the database `options` name; without options, the configured one (lib/config.ts). */
+/** Opens the database `options` name; without options, the configured one (lib/kernel/config/config.ts). */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   return options.url ? openPostgres(options) : openPglite(options.dataDir ?? defaultDataDir(), options.loadDataDir);
 }

@@ -1,7 +1,7 @@
 import { databaseKnownDown, isConnectionLost, markDatabaseDown, markDatabaseUp } from "./availability";
 import { errorCodes } from "./error-codes";
-import { logger } from "@/lib/log";
-import { seal } from "@/lib/security/sealing";
+import { logger } from "@/lib/kernel/log";
+import { seal } from "@/lib/platform/security/sealing";
 import { configuredDatabase, openDatabase, type Database, type Db } from "./client";
 import { migrateDatabase, withAdvisoryLock } from "./migrate";
 import { seedCatalog } from "./seed";

@@ -8,7 +8,7 @@ import { sealPlaintextColumns, type Seal } from "./sealed";
 
 export const migrationsFolder = path.join(process.cwd(), "db", "migrations");
 
-/** What data steps need from outside db/: the application key's sealing (lib/security/sealing.ts). */
+/** What data steps need from outside db/: the application key's sealing (lib/platform/security/sealing.ts). */
 export type MigrationTools = { seal?: Seal };
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from "./client";
 import { rowsOf } from "./rows";
 
 /**
- * The columns that hold a value sealed with the application key (lib/security/sealing.ts)
+ * The columns that hold a value sealed with the application key (lib/platform/security/sealing.ts)
  * and the purpose each is sealed for: the purpose is bound into the seal, so a sealed value
  * copied into another column does not open there. The sealing itself is handed in by the
  * caller (db/ does not hold the key).

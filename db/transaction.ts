@@ -20,7 +20,7 @@ export const TRANSACTION_ATTEMPTS = 4;
  * must therefore keep its side effects inside the transaction (no HTTP calls, no sends).
  *
  * When the tries are used up the last error is thrown unchanged: the API maps its
- * SQLSTATE to 503 `service_unavailable` (lib/api/http-errors.ts), never to a 500.
+ * SQLSTATE to 503 `service_unavailable` (lib/platform/http/http-errors.ts), never to a 500.
  * Other errors (an AppError such as a plan limit, a unique violation) are not retried.
  *
  * Called with a transaction (`db` is already a `tx`), it opens a savepoint and does not

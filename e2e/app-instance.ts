@@ -26,7 +26,7 @@ export async function startAppInstance(port: number, env: Record<string, string>
       PORT: String(port),
       DEV_MAILBOX: "true",
       AUTH_URL: baseUrl,
-      // Production requires AUTH_SECRET (lib/config.ts); the same one as playwright.config.ts.
+      // Production requires AUTH_SECRET (lib/kernel/config/config.ts); the same one as playwright.config.ts.
       AUTH_SECRET: "e2e-only-auth-secret-0123456789abcdef",
       API_LOG: "off",
       WEBHOOK_ALLOW_PRIVATE: "true",

@@ -5,7 +5,7 @@ import { startAppInstance, type AppInstance } from "./app-instance";
 import { expectSignedIn, keepScreenshot, signIn, uniqueEmail } from "./helpers";
 import { freePort, privatePostgresUnsupported, startPrivatePostgres, type PrivatePostgres } from "../tests/helpers/private-postgres";
 import { startReceiver } from "./receiver";
-import { UNAVAILABLE_DIGEST } from "../lib/unavailable";
+import { UNAVAILABLE_DIGEST } from "../lib/kernel/unavailable";
 
 /**
  * A database outage under load (DESIGN.md, "Failure behaviour"): an instance of the built
@@ -165,7 +165,7 @@ test("a database outage: answers within 3 s (API 503, the unavailable page), the
       for (const hit of pageHits) {
         expect(hit.location, `${hit.kind} is not redirected (${hit.status})`).toBeNull();
         // The App Router answers a page that throws 500 (error.tsx renders the unavailable
-        // page); from then on the proxy answers pages 503 at once (lib/server/outage-page.ts).
+        // page); from then on the proxy answers pages 503 at once (lib/platform/server/outage-page.ts).
         // Either way: this page, never a redirect or a bare 500.
         if (hit.start > known) expect(hit.status, `${hit.kind} once the outage is known`).toBe(503);
         else expect([503, 500], `${hit.kind}: ${hit.status}`).toContain(hit.status);

@@ -11,11 +11,11 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { closeDatabase, getDb } from "@/db";
 import { planNames } from "@/db/schema";
-import { createApiKey } from "@/lib/keys";
-import { createApiKeyInput } from "@/lib/keys/schemas";
-import { toAppError } from "@/lib/api/http-errors";
-import { ConfigError } from "@/lib/config";
-import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
+import { createApiKey } from "@/lib/platform/keys";
+import { createApiKeyInput } from "@/lib/platform/keys/schemas";
+import { toAppError } from "@/lib/platform/http/http-errors";
+import { ConfigError } from "@/lib/kernel/config/config";
+import { ensureUserWorkspace, setPlan } from "@/lib/platform/workspaces";
 import { describeDatabase } from "./describe-database";
 
 const usage = `Usage:

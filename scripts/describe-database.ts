@@ -1,4 +1,4 @@
-import { config } from "@/lib/config";
+import { config } from "@/lib/kernel/config/config";
 import { defaultDataDir } from "@/db/client";
 import { envFiles } from "./load-env";
 

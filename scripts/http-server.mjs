@@ -1,7 +1,7 @@
 /**
  * The HTTP server `npm start` (scripts/serve.mjs) puts in front of Next.js: what `next start`
  * cannot be told to do. Plain JavaScript, run by `node` alone (a production install may omit
- * the devDependencies, tsx among them), so it cannot import lib/config.ts: the variables it
+ * the devDependencies, tsx among them), so it cannot import lib/kernel/config/config.ts: the variables it
  * reads are parsed here by the same rules, and scripts/http-server.test.ts checks that both
  * parsers agree on every value.
  *
@@ -9,7 +9,7 @@
  *   it (Next.js only fills it in when the request has none, so a client reaching the app
  *   directly would choose its own per-IP buckets). With TRUST_PROXY=0 it becomes the socket's
  *   address alone; with TRUST_PROXY=N the header as received, then the socket's address.
- *   lib/ratelimit/client-ip.ts takes the entry N places left of the last one.
+ *   lib/platform/ratelimit/client-ip.ts takes the entry N places left of the last one.
  * - Slow clients: a request's headers must arrive within HTTP_HEADERS_TIMEOUT_MS and the
  *   whole request within HTTP_REQUEST_TIMEOUT_MS (Node answers 408 and closes the socket);
  *   the timers are checked every second, not Node's 30 s. An idle keep-alive connection is
@@ -25,7 +25,7 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** How often Node looks for requests past their headers or request timeout (its default: 30 s). */
 export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
 
-/** Each variable this server reads: its default and bounds, as lib/config.ts declares them. */
+/** Each variable this server reads: its default and bounds, as lib/kernel/config/config.ts declares them. */
 export const serverVariables = {
   HTTP_HEADERS_TIMEOUT_MS: { fallback: 20_000, min: 1_000, max: 600_000 },
   HTTP_REQUEST_TIMEOUT_MS: { fallback: 60_000, min: 1_000, max: 3_600_000 },
@@ -34,10 +34,10 @@ export const serverVariables = {
 /** The methods Next.js routes to a route handler; any other is answered here, under /api. */
 const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
 
-/** An empty or blank value counts as unset, as in lib/config.ts. */
+/** An empty or blank value counts as unset, as in lib/kernel/config/config.ts. */
 const unset = (raw) => raw === undefined || raw.trim() === "";
 
-/** TRUST_PROXY: lib/config.ts `trustProxySchema`. Returns the count, or throws with the message. */
+/** TRUST_PROXY: lib/kernel/config/config.ts `trustProxySchema`. Returns the count, or throws with the message. */
 export function parseTrustProxy(raw) {
   if (unset(raw)) return 0;
   const text = raw.trim();
@@ -47,7 +47,7 @@ export function parseTrustProxy(raw) {
   throw new Error("TRUST_PROXY must be the number of reverse proxies in front of the app (0–10)");
 }
 
-/** A whole number of milliseconds in range: lib/config.ts `integer(…, "milliseconds")`. */
+/** A whole number of milliseconds in range: lib/kernel/config/config.ts `integer(…, "milliseconds")`. */
 export function parseMilliseconds(name, raw) {
   const { fallback, min, max } = serverVariables[name];
   if (unset(raw)) return fallback;
@@ -61,7 +61,7 @@ export function parseMilliseconds(name, raw) {
 
 /**
  * The server's settings from the environment, or an Error whose message lists every bad
- * variable (the wording of lib/config.ts, which checks them again at start).
+ * variable (the wording of lib/kernel/config/config.ts, which checks them again at start).
  */
 export function serverSettings(env) {
   const problems = [];
@@ -106,7 +106,7 @@ function joined(value) {
 
 const isApiPath = (url) => /^\/api(?:[/?#]|$)/.test(url ?? "");
 
-/** The API's error shape (lib/api/http-errors.ts) for a method no route handler can serve. */
+/** The API's error shape (lib/platform/http/http-errors.ts) for a method no route handler can serve. */
 function answerUnroutedMethod(req, res) {
   const requestId = `req_${ulid()}`;
   const body = JSON.stringify({ error: { code: "not_implemented", message: `The method ${req.method} is not supported.`, request_id: requestId } });

@@ -1,14 +1,14 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "@/lib/config";
-import { clientAddress } from "@/lib/ratelimit/client-ip";
+import { ConfigError, parseConfig } from "@/lib/kernel/config/config";
+import { clientAddress } from "@/lib/platform/ratelimit/client-ip";
 import { trickle } from "@/tests/helpers/slow-client";
 import { createAppServer, forwardedFor, parseMilliseconds, parseTrustProxy, serverSettings, type ServerSettings } from "./http-server.mjs";
 
 /**
  * The HTTP server of `npm start` (scripts/serve.mjs), with a stand-in for Next.js's handler:
- * its variables parse as lib/config.ts parses them, client addresses come from the socket,
+ * its variables parse as lib/kernel/config/config.ts parses them, client addresses come from the socket,
  * slow clients are cut off, and methods no route handler can serve get the error shape. The
  * same checks against the built app, through Next.js: e2e/security.spec.ts.
  */
@@ -21,7 +21,7 @@ afterEach(async () => {
   }
 });
 
-/** What lib/config.ts makes of `value`: the parsed setting, or the message naming the variable. */
+/** What lib/kernel/config/config.ts makes of `value`: the parsed setting, or the message naming the variable. */
 function configured(name: string, value: string | undefined, pick: (config: ReturnType<typeof parseConfig>) => number, others: Record<string, string> = {}): number | string {
   try {
     return pick(parseConfig({ ...others, [name]: value }));
@@ -42,7 +42,7 @@ function served(parse: () => number): number | string {
   }
 }
 
-describe("the server's variables parse as lib/config.ts parses them", () => {
+describe("the server's variables parse as lib/kernel/config/config.ts parses them", () => {
   const rawValues = [undefined, "", "  ", "0", "1", " 2 ", "10", "11", "true", "false", "TRUE", "yes", "-1", "1.5", "01", "1e1", "999", "1000", "20000", " 45000 ", "600000", "600001", "3600000", "3600001", "abc"];
 
   it("TRUST_PROXY", () => {

@@ -6,7 +6,7 @@
  * Imported first by each script, so the configuration is read after the files are loaded.
  */
 import nextEnv from "@next/env";
-import { nodeEnv, resetConfig } from "@/lib/config";
+import { nodeEnv, resetConfig } from "@/lib/kernel/config/config";
 
 // A CommonJS bundle: Node's ESM loader cannot see its named exports.
 const { loadEnvConfig } = nextEnv;

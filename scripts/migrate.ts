@@ -6,8 +6,8 @@
 import "./load-env";
 import { closeDatabase, getDatabase } from "@/db";
 import { resealColumns } from "@/db/sealed";
-import { config, ConfigError } from "@/lib/config";
-import { currentSealPrefix, reseal } from "@/lib/security/sealing";
+import { config, ConfigError } from "@/lib/kernel/config/config";
+import { currentSealPrefix, reseal } from "@/lib/platform/security/sealing";
 import { describeDatabase } from "./describe-database";
 
 try {

@@ -79,7 +79,7 @@ server.listen(port, options.hostname, () => {
 });
 
 // On SIGTERM or SIGINT, stop taking connections and let requests in flight finish; the app's
-// own handler (lib/server/start.ts) stops the background work, closes the database and exits.
+// own handler (lib/platform/server/start.ts) stops the background work, closes the database and exits.
 // Should nothing else hold the process, it ends once the server has closed.
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {

@@ -4,9 +4,9 @@ import type { ReactNode } from "react";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { AppHeader } from "@/components/layout/app-header";
 import { getDb } from "@/db";
-import { currentUser } from "@/lib/auth/session";
-import { loadForPage } from "@/lib/server/unavailable";
-import { ensureWorkspace } from "@/lib/workspaces";
+import { currentUser } from "@/lib/platform/auth/session";
+import { loadForPage } from "@/lib/platform/server/unavailable";
+import { ensureWorkspace } from "@/lib/platform/workspaces";
 
 export const dynamic = "force-dynamic";
 

@@ -3,10 +3,10 @@ import { Button } from "@/components/ui/button";
 import { PublicFrame } from "@/components/ui/public-frame";
 import { Notice } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
-import { signIn } from "@/lib/auth/auth";
-import { safeRedirectPath } from "@/lib/auth/redirect";
-import { currentUser } from "@/lib/auth/session";
-import { appUrl, devMailboxEnabled } from "@/lib/email/config";
+import { signIn } from "@/lib/platform/auth/auth";
+import { safeRedirectPath } from "@/lib/platform/auth/redirect";
+import { currentUser } from "@/lib/platform/auth/session";
+import { appUrl, devMailboxEnabled } from "@/lib/kernel/config/email";
 
 export const metadata = { title: "Sign in" };
 
@@ -15,7 +15,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   // From a class invitation (app/join/[token]): shown and pre-filled, never trusted for anything else.
   const shown = (value: string | string[] | undefined) => (typeof value === "string" ? value.trim().slice(0, 200) : "");
   const joiningClass = shown(joining);
-  // Only a path of this app may be returned to after sign-in (see lib/auth/redirect.ts).
+  // Only a path of this app may be returned to after sign-in (see lib/platform/auth/redirect.ts).
   const redirectTo = safeRedirectPath(callbackUrl, appUrl());
   if (await currentUser()) redirect(redirectTo);
 

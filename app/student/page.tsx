@@ -5,8 +5,8 @@ import { StudentTests } from "@/components/student/student-tests";
 import { AppHeader } from "@/components/layout/app-header";
 import { PageHeader } from "@/components/ui/card";
 import { getDb } from "@/db";
-import { currentUser } from "@/lib/auth/session";
-import { studentArea } from "@/lib/students/area";
+import { currentUser } from "@/lib/platform/auth/session";
+import { studentArea } from "@/lib/certification/students/area";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Student area" };

@@ -10,10 +10,10 @@ import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
-import { keyContracts } from "@/lib/keys/contracts";
-import type { CreateApiKeyInput } from "@/lib/keys/schemas";
-import { apiScopes, scopeDescriptions } from "@/lib/keys/scopes";
-import { queryKeys } from "@/lib/query-keys";
+import { keyContracts } from "@/lib/platform/keys/contracts";
+import type { CreateApiKeyInput } from "@/lib/platform/keys/schemas";
+import { apiScopes, scopeDescriptions } from "@/lib/kernel/scopes";
+import { queryKeys } from "@/components/query-keys";
 import { newKeySchema } from "./new-key-schema";
 
 const when = (iso: string | null) => formatDateTime(iso, { missing: "Never" });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkedBy } from "@/components/forms/checked-by";
-import { createApiKeyInput, type CreateApiKeyInput } from "@/lib/keys/schemas";
+import { createApiKeyInput, type CreateApiKeyInput } from "@/lib/platform/keys/schemas";
 
 /**
  * The new-key form: a name, full access or chosen scopes. Full access is `scopes: null` in

@@ -17,16 +17,16 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { inputClass } from "@/components/ui/field";
-import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
+import { manageCertificationContracts } from "@/lib/certification/own/contracts";
 import {
   domainNameInput,
   updateCertificationInput,
   type DomainNameInput,
   type QuestionView,
   type UpdateCertificationInput,
-} from "@/lib/certification/manage-schemas";
-import type { CertificationDetail } from "@/lib/certification/schemas";
-import { queryKeys } from "@/lib/query-keys";
+} from "@/lib/certification/own/schemas";
+import type { CertificationDetail } from "@/lib/certification/catalog/schemas";
+import { queryKeys } from "@/components/query-keys";
 import { CertificationFields } from "./certification-fields";
 import { emptyQuestion, questionValuesOf } from "./certification-forms";
 import { CsvImport } from "./csv-import";

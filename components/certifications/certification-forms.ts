@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkedBy } from "@/components/forms/checked-by";
-import { newCertificationInput, questionInput, type NewCertificationInput, type QuestionInput, type QuestionView } from "@/lib/certification/manage-schemas";
+import { newCertificationInput, questionInput, type NewCertificationInput, type QuestionInput, type QuestionView } from "@/lib/certification/own/schemas";
 
 /**
  * The certification editor's forms as the trainer fills them, turned into the bodies of the

@@ -3,7 +3,7 @@ import { plural } from "@/components/tests/format";
 import { BackLink } from "@/components/ui/back-link";
 import { buttonClass } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
-import { SAMPLE_QUESTIONS_PER_DOMAIN, type CertificationPreview as Preview } from "@/lib/certification/preview";
+import { SAMPLE_QUESTIONS_PER_DOMAIN, type CertificationPreview as Preview } from "@/lib/certification/catalog/preview";
 
 /**
  * A certification before testing with it: its domains with their question counts and a few

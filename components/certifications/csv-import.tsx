@@ -12,9 +12,9 @@ import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { plural } from "@/components/tests/format";
 import { Card, Notice } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
-import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
-import { csvColumns, importCsvInput, MAX_CSV_CHARS, MAX_CSV_ROWS, type ImportCsvInput } from "@/lib/certification/manage-schemas";
-import { queryKeys } from "@/lib/query-keys";
+import { manageCertificationContracts } from "@/lib/certification/own/contracts";
+import { csvColumns, importCsvInput, MAX_CSV_CHARS, MAX_CSV_ROWS, type ImportCsvInput } from "@/lib/certification/own/schemas";
+import { queryKeys } from "@/components/query-keys";
 
 const header = csvColumns.join(",");
 const template = `${header}\r\nAccounts,Where do you reset a password?,Settings,Billing,,,A,Passwords are under Settings.\r\nBilling,"Which plans have invoices, monthly?",Free,Pro,Both,,B,\r\n`;

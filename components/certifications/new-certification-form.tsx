@@ -8,9 +8,9 @@ import { FieldLabel, TextArea } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { Card } from "@/components/ui/card";
-import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
-import type { NewCertificationInput } from "@/lib/certification/manage-schemas";
-import { queryKeys } from "@/lib/query-keys";
+import { manageCertificationContracts } from "@/lib/certification/own/contracts";
+import type { NewCertificationInput } from "@/lib/certification/own/schemas";
+import { queryKeys } from "@/components/query-keys";
 import { CertificationFields } from "./certification-fields";
 import { domainNames, newCertificationSchema } from "./certification-forms";
 

@@ -9,7 +9,7 @@ import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { Button } from "@/components/ui/button";
 import { inputClass } from "@/components/ui/field";
-import { MAX_OPTIONS, type QuestionInput } from "@/lib/certification/manage-schemas";
+import { MAX_OPTIONS, type QuestionInput } from "@/lib/certification/own/schemas";
 import { questionSchema, type QuestionValues } from "./certification-forms";
 
 export const letter = (index: number) => String.fromCharCode(65 + index);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkedBy } from "@/components/forms/checked-by";
-import { createClassInput, inviteStudentsInput, type CreateClassInput, type InviteStudentsBody } from "@/lib/classes/schemas";
-import { parseRecipients, recipientTextProblem } from "@/lib/tests/parse-recipients";
+import { createClassInput, inviteStudentsInput, type CreateClassInput, type InviteStudentsBody } from "@/lib/certification/classes/schemas";
+import { parseRecipients, recipientTextProblem } from "@/lib/certification/tests/parse-recipients";
 
 /** The students typed or pasted, as the body lists them: `{ email, name }`, read as test recipients are. */
 export const studentsOf = (text: string) => parseRecipients(text).recipients;

@@ -1,4 +1,4 @@
-import type { ClassProgressView } from "@/lib/classes/schemas";
+import type { ClassProgressView } from "@/lib/certification/classes/schemas";
 
 export type ScoreLevel = "none" | "low" | "medium" | "high";
 

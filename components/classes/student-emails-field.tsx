@@ -1,7 +1,7 @@
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { FieldLabel, TextArea } from "@/components/forms/inputs";
 import { plural } from "@/components/tests/format";
-import { parseRecipients } from "@/lib/tests/parse-recipients";
+import { parseRecipients } from "@/lib/certification/tests/parse-recipients";
 
 /**
  * The students of a class form, as one textarea read as test recipients are (an address,

@@ -7,13 +7,13 @@ import { RequestErrorNotice } from "@/components/tests/request-error";
 import { buttonClass } from "@/components/ui/button";
 import { Notice } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { urlOf } from "@/lib/api/contract";
-import { formatBytes } from "@/lib/api/values";
-import { fileContracts } from "@/lib/ctf/file-contracts";
-import { fileNameProblem, MAX_FILES_PER_CHALLENGE } from "@/lib/ctf/file-rules";
-import type { ChallengeFileView } from "@/lib/ctf/file-schemas";
-import type { ChallengeView } from "@/lib/ctf/schemas";
-import { queryKeys } from "@/lib/query-keys";
+import { urlOf } from "@/lib/kernel/contract";
+import { formatBytes } from "@/lib/kernel/values";
+import { fileContracts } from "@/lib/ctf/challenges/files/contracts";
+import { fileNameProblem, MAX_FILES_PER_CHALLENGE } from "@/lib/ctf/challenges/files/rules";
+import type { ChallengeFileView } from "@/lib/ctf/challenges/files/schemas";
+import type { ChallengeView } from "@/lib/ctf/competitions/schemas";
+import { queryKeys } from "@/components/query-keys";
 import { challengeCan } from "./format";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { flagModes } from "@/db/schema/statuses";
 import { checkedBy } from "@/components/forms/checked-by";
-import { createChallengeInput, createCtfInput, createDeploymentInput, generateChallengeInput, updateCtfInput, type CtfView } from "@/lib/ctf/schemas";
+import { createChallengeInput, createCtfInput, createDeploymentInput, generateChallengeInput, updateCtfInput, type CtfView } from "@/lib/ctf/competitions/schemas";
 import { isoToLocalInput, localInputToIso } from "@/components/format/date-input";
 import { cleanHints } from "./format";
 

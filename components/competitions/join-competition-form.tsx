@@ -6,8 +6,8 @@ import { TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { Notice } from "@/components/ui/card";
-import { ctfContracts } from "@/lib/ctf/contracts";
-import { inviteMemberInput, type InviteMemberInput } from "@/lib/ctf/schemas";
+import { ctfContracts } from "@/lib/ctf/competitions/contracts";
+import { inviteMemberInput, type InviteMemberInput } from "@/lib/ctf/competitions/schemas";
 
 /** Self-enrolment on a public competition: an invitation e-mail is sent; its link makes the visitor a member. */
 export function JoinCompetitionForm({ ctfId }: { ctfId: string }) {

@@ -11,9 +11,9 @@ import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { actionsColumn, numeric, ScrollTable } from "@/components/ui/table";
-import { ctfContracts } from "@/lib/ctf/contracts";
-import { inviteMemberInput, type CtfView, type InviteMemberInput, type MemberView } from "@/lib/ctf/schemas";
-import { queryKeys } from "@/lib/query-keys";
+import { ctfContracts } from "@/lib/ctf/competitions/contracts";
+import { inviteMemberInput, type CtfView, type InviteMemberInput, type MemberView } from "@/lib/ctf/competitions/schemas";
+import { queryKeys } from "@/components/query-keys";
 import { formatDateTime } from "@/components/format/date";
 import { ListCard, StatusBadge } from "./ui";
 

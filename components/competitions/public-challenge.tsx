@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
-import type { PublicChallenge } from "@/lib/ctf/public";
+import type { PublicChallenge } from "@/lib/ctf/play/public";
 
 /**
  * One challenge as a standalone deployment's visitors see it: never its flag, never a hint's

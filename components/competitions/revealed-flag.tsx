@@ -2,7 +2,7 @@
 
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
-import type { RevealView } from "@/lib/ctf/artifact-schemas";
+import type { RevealView } from "@/lib/ctf/play/artifacts/schemas";
 
 /** Asked every time: a flag on screen is a flag anyone behind the organiser can read. */
 export function revealQuestion(title: string): string {

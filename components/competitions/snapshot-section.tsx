@@ -3,13 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { Card, Notice } from "@/components/ui/card";
 import { numeric, ScrollTable } from "@/components/ui/table";
-import type { getSnapshot } from "@/lib/ctf/competitions";
-import type { CtfView } from "@/lib/ctf/schemas";
-import { queryKeys } from "@/lib/query-keys";
+import type { getSnapshot } from "@/lib/ctf/competitions/competitions";
+import type { CtfView } from "@/lib/ctf/competitions/schemas";
+import { queryKeys } from "@/components/query-keys";
 import { formatDateTime } from "@/components/format/date";
 import { StatusBadge } from "./ui";
 import { callApi } from "@/components/api";
-import { ctfContracts } from "@/lib/ctf/contracts";
+import { ctfContracts } from "@/lib/ctf/competitions/contracts";
 
 /** The snapshot as `getSnapshot` returns it (the contract answers it as a plain record). */
 type CtfSnapshot = Awaited<ReturnType<typeof getSnapshot>>;

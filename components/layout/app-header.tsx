@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { signOut } from "@/lib/auth/auth";
+import { signOut } from "@/lib/platform/auth/auth";
 
 /** The signed-in header of the trainer and student areas: brand link, the area's own items, sign-out. */
 export function AppHeader({ home, width, children }: { home: string; width: "max-w-6xl" | "max-w-4xl"; children: ReactNode }) {

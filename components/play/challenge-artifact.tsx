@@ -1,4 +1,4 @@
-import type { PageArtifact } from "@/lib/ctf/artifacts";
+import type { PageArtifact } from "@/lib/ctf/play/artifacts/artifacts";
 
 const sizeOf = (bytes: number) => (bytes < 1024 ? `${bytes} bytes` : `${(bytes / 1024).toFixed(1)} KB`);
 

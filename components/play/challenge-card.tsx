@@ -1,10 +1,10 @@
 import { ChallengeHeader } from "@/components/competitions/public-challenge";
 import { Badge } from "@/components/ui/badge";
-import { urlOf } from "@/lib/api/contract";
-import type { PageArtifact } from "@/lib/ctf/artifacts";
-import { fileContracts } from "@/lib/ctf/file-contracts";
-import type { PlayerFileView } from "@/lib/ctf/file-schemas";
-import type { ChallengeSummary } from "@/lib/ctf/public";
+import { urlOf } from "@/lib/kernel/contract";
+import type { PageArtifact } from "@/lib/ctf/play/artifacts/artifacts";
+import { fileContracts } from "@/lib/ctf/challenges/files/contracts";
+import type { PlayerFileView } from "@/lib/ctf/challenges/files/schemas";
+import type { ChallengeSummary } from "@/lib/ctf/play/public";
 import { ChallengeArtifact } from "./challenge-artifact";
 import { ChallengeFiles } from "./challenge-files";
 import { FlagForm } from "./flag-form";

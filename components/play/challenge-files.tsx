@@ -1,5 +1,5 @@
-import { formatBytes } from "@/lib/api/values";
-import type { PlayerFileView } from "@/lib/ctf/file-schemas";
+import { formatBytes } from "@/lib/kernel/values";
+import type { PlayerFileView } from "@/lib/ctf/challenges/files/schemas";
 
 /** A file a player's page lists, with where its download is (a competition's route or a deployment's). */
 export type FileLink = PlayerFileView & { url: string };

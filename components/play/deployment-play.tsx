@@ -6,10 +6,10 @@ import { callApi } from "@/components/api";
 import { ApiForm } from "@/components/forms/api-form";
 import { TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
-import { deploymentPlayContracts } from "@/lib/ctf/deployment-play-contracts";
+import { deploymentPlayContracts } from "@/lib/ctf/deployments/play-contracts";
 import { FlagBox } from "./flag-form";
 import { HintCard } from "./hint";
-import { deploymentJoinInput, type DeploymentJoinInput } from "@/lib/ctf/deployment-play-schemas";
+import { deploymentJoinInput, type DeploymentJoinInput } from "@/lib/ctf/deployments/play-schemas";
 
 /**
  * The play parts of a standalone deployment's page (`/d/{deployment_id}`): a display name to

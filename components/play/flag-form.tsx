@@ -7,9 +7,9 @@ import { ApiForm } from "@/components/forms/api-form";
 import { TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { Notice } from "@/components/ui/card";
-import { playContracts } from "@/lib/ctf/play-contracts";
-import { flagAttemptInput, type FlagAttemptInput, type FlagAttemptView } from "@/lib/ctf/play-schemas";
-import { queryKeys } from "@/lib/query-keys";
+import { playContracts } from "@/lib/ctf/play/contracts";
+import { flagAttemptInput, type FlagAttemptInput, type FlagAttemptView } from "@/lib/ctf/play/schemas";
+import { queryKeys } from "@/components/query-keys";
 
 /**
  * The flag box of one challenge, a competition's or a standalone deployment's: `send` checks

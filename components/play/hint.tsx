@@ -5,8 +5,8 @@ import { useRouter } from "next/navigation";
 import { callApi } from "@/components/api";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
-import { playContracts } from "@/lib/ctf/play-contracts";
-import { queryKeys } from "@/lib/query-keys";
+import { playContracts } from "@/lib/ctf/play/contracts";
+import { queryKeys } from "@/components/query-keys";
 
 /** One hint of a challenge: its text once unlocked (the server serves it only then), else a button saying what it costs. */
 export function Hint({ ctfId, challengeId, n, cost, text }: { ctfId: string; challengeId: string; n: number; cost: number; text?: string }) {

@@ -5,8 +5,8 @@ import { ApiForm } from "@/components/forms/api-form";
 import { TextInput } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { Notice } from "@/components/ui/card";
-import { playContracts } from "@/lib/ctf/play-contracts";
-import { inviteMemberInput, type InviteMemberInput } from "@/lib/ctf/schemas";
+import { playContracts } from "@/lib/ctf/play/contracts";
+import { inviteMemberInput, type InviteMemberInput } from "@/lib/ctf/competitions/schemas";
 
 /** "Send me my link again": a member's way back in on another browser (the answer never says whether the address takes part). */
 export function ResendLinkForm({ ctfId }: { ctfId: string }) {

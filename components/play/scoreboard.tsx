@@ -2,9 +2,9 @@
 
 import { usePageQuery } from "@/components/use-page-query";
 import { callApi } from "@/components/api";
-import { playContracts } from "@/lib/ctf/play-contracts";
-import type { ScoreboardEntry } from "@/lib/ctf/play-schemas";
-import { queryKeys } from "@/lib/query-keys";
+import { playContracts } from "@/lib/ctf/play/contracts";
+import type { ScoreboardEntry } from "@/lib/ctf/play/schemas";
+import { queryKeys } from "@/components/query-keys";
 
 /** How often a running competition's page reads the scoreboard again. */
 const REFRESH_MS = 5_000;

@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import type { StudentClass } from "@/lib/students/area";
+import type { StudentClass } from "@/lib/certification/students/area";
 import { formatDate } from "@/components/format/date";
 
 export function StudentClasses({ classes }: { classes: StudentClass[] }) {

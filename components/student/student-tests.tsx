@@ -2,7 +2,7 @@ import { DomainBars } from "@/components/taking/score-bars";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import type { StudentTest } from "@/lib/students/area";
+import type { StudentTest } from "@/lib/certification/students/area";
 import { formatDate } from "@/components/format/date";
 
 const statusBadge = {

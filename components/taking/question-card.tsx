@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { Card } from "@/components/ui/card";
-import type { TakingView } from "@/lib/tests/taking";
+import type { TakingView } from "@/lib/certification/taking/taking";
 import type { SaveState } from "./answer-queue";
 import { SaveStatus } from "./save-status";
 

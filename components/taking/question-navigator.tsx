@@ -1,4 +1,4 @@
-import type { TakingView } from "@/lib/tests/taking";
+import type { TakingView } from "@/lib/certification/taking/taking";
 
 type Props = {
   questions: TakingView["questions"];

@@ -1,6 +1,6 @@
 import type { Ref } from "react";
 import { Card } from "@/components/ui/card";
-import type { TakingView } from "@/lib/tests/taking";
+import type { TakingView } from "@/lib/certification/taking/taking";
 
 type Props = {
   questions: TakingView["questions"];

@@ -1,4 +1,4 @@
-import type { DomainResultView as DomainResult } from "@/lib/tests/schemas";
+import type { DomainResultView as DomainResult } from "@/lib/certification/tests/schemas";
 
 function barColor(percent: number): string {
   if (percent >= 70) return "bg-green-600";

@@ -7,9 +7,9 @@ import { fetchJson } from "@/components/fetch-json";
 import { formatDateTime } from "@/components/format/date";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
-import type { AttemptView } from "@/lib/tests/schemas";
-import { minutesText as duration } from "@/lib/tests/settings-text";
-import type { TakingView } from "@/lib/tests/taking";
+import type { AttemptView } from "@/lib/certification/tests/schemas";
+import { minutesText as duration } from "@/lib/certification/tests/settings-text";
+import type { TakingView } from "@/lib/certification/taking/taking";
 
 /**
  * The page the personal link opens before the test is started: what the test is, and a Start

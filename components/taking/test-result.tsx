@@ -2,8 +2,8 @@ import Link from "next/link";
 import { formatDateTime } from "@/components/format/date";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
-import type { ResultView as RecipientResult } from "@/lib/tests/schemas";
-import type { TakingView } from "@/lib/tests/taking";
+import type { ResultView as RecipientResult } from "@/lib/certification/tests/schemas";
+import type { TakingView } from "@/lib/certification/taking/taking";
 import { DomainBars } from "./score-bars";
 
 type Props = {

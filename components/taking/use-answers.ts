@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import type { TakingView } from "@/lib/tests/taking";
+import type { TakingView } from "@/lib/certification/taking/taking";
 import { AnswerQueue, type SaveState } from "./answer-queue";
 
 /**

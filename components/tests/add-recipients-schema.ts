@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkedBy } from "@/components/forms/checked-by";
-import { addRecipientsInput, type AddRecipientsInput } from "@/lib/tests/schemas";
+import { addRecipientsInput, type AddRecipientsInput } from "@/lib/certification/tests/schemas";
 import { parseRecipients, recipientTextProblem } from "./parse-recipients";
 
 /** The "Add recipients" form: a textarea of people and the e-mail choice → the body of POST /tests/{code}/recipients. */

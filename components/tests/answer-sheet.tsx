@@ -7,10 +7,10 @@ import { formatDateTime } from "@/components/format/date";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
-import { queryKeys } from "@/lib/query-keys";
-import { testContracts } from "@/lib/tests/contracts";
-import type { AnswerSheetItem } from "@/lib/tests/insight-schemas";
-import type { RecipientView } from "@/lib/tests/schemas";
+import { queryKeys } from "@/components/query-keys";
+import { testContracts } from "@/lib/certification/tests/contracts";
+import type { AnswerSheetItem } from "@/lib/certification/insight/schemas";
+import type { RecipientView } from "@/lib/certification/tests/schemas";
 import { StatusBadge } from "./bars";
 
 const letter = (index: number) => String.fromCharCode(65 + index);

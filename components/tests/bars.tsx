@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import type { RecipientView } from "@/lib/tests/schemas";
+import type { RecipientView } from "@/lib/certification/tests/schemas";
 
 /** A small horizontal bar; decorative: the caller always shows the number as text too. */
 export function Bar({

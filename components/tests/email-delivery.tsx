@@ -1,5 +1,5 @@
 import { Badge } from "@/components/ui/badge";
-import { emailProblemStatuses, type EmailDeliveryStatusView, type EmailDeliveryView } from "@/lib/tests/schemas";
+import { emailProblemStatuses, type EmailDeliveryStatusView, type EmailDeliveryView } from "@/lib/certification/tests/schemas";
 import { formatDateTime } from "@/components/format/date";
 
 type Tone = "neutral" | "info" | "success" | "warning" | "danger";

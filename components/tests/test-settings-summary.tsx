@@ -1,6 +1,6 @@
 import { formatDateTime } from "@/components/format/date";
-import type { TestSettingsView } from "@/lib/tests/schemas";
-import { minutesText } from "@/lib/tests/settings-text";
+import type { TestSettingsView } from "@/lib/certification/tests/schemas";
+import { minutesText } from "@/lib/certification/tests/settings-text";
 
 const showAnswersText = { after_submit: "after submitting", after_close: "after the test closes", never: "never" } as const;
 

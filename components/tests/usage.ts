@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { callApi } from "@/components/api";
-import type { ContractReply } from "@/lib/api/contract";
-import { queryKeys } from "@/lib/query-keys";
-import { workspaceContracts } from "@/lib/workspaces/contracts";
+import type { ContractReply } from "@/lib/kernel/contract";
+import { queryKeys } from "@/components/query-keys";
+import { workspaceContracts } from "@/lib/platform/workspaces/contracts";
 
 /** GET /api/app/usage: the plan, its limits and what the workspace uses of them. */
 export type UsageView = ContractReply<typeof workspaceContracts.usage>;

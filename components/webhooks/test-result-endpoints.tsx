@@ -10,9 +10,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
-import { queryKeys } from "@/lib/query-keys";
-import { webhookContracts } from "@/lib/webhooks/contracts";
-import { createTestResultWebhookInput, type CreateTestResultWebhookInput } from "@/lib/webhooks/schemas";
+import { queryKeys } from "@/components/query-keys";
+import { webhookContracts } from "@/lib/platform/webhooks/contracts";
+import { createTestResultWebhookInput, type CreateTestResultWebhookInput } from "@/lib/platform/webhooks/schemas";
 import { EndpointCard } from "./webhooks-panel";
 
 /**

@@ -12,9 +12,9 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
-import { queryKeys } from "@/lib/query-keys";
-import { webhookContracts } from "@/lib/webhooks/contracts";
-import { createWebhookInput, type CreateWebhookInput, type DeliveryView, type WebhookView } from "@/lib/webhooks/schemas";
+import { queryKeys } from "@/components/query-keys";
+import { webhookContracts } from "@/lib/platform/webhooks/contracts";
+import { createWebhookInput, type CreateWebhookInput, type DeliveryView, type WebhookView } from "@/lib/platform/webhooks/schemas";
 
 export function WebhooksPanel() {
   const client = useQueryClient();

@@ -10,9 +10,9 @@ import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { Badge } from "@/components/ui/badge";
 import { Card, Notice } from "@/components/ui/card";
 import { numeric, ScrollTable } from "@/components/ui/table";
-import { queryKeys } from "@/lib/query-keys";
-import { workspaceContracts } from "@/lib/workspaces/contracts";
-import { MAX_WORKSPACE_NAME, updateWorkspaceInput, type WorkspaceSettingsView } from "@/lib/workspaces/schemas";
+import { queryKeys } from "@/components/query-keys";
+import { workspaceContracts } from "@/lib/platform/workspaces/contracts";
+import { MAX_WORKSPACE_NAME, updateWorkspaceInput, type WorkspaceSettingsView } from "@/lib/platform/workspaces/schemas";
 
 /** The workspace's name (every e-mail carries it), its plan with what it uses of it, and what each plan allows. */
 export function WorkspaceSettings({ initial }: { initial: WorkspaceSettingsView }) {

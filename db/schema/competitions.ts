@@ -74,7 +74,7 @@ export const challenges = pgTable(
     flagSealed: text("flag_sealed").notNull(),
     flagMode: text("flag_mode").$type<FlagMode>().notNull().default("exact"),
     hints: jsonb("hints").$type<{ text: string; cost: number }[]>().notNull().default([]),
-    /** The shipped template a generated challenge was built from (lib/ctf/template-catalog.ts); null for one written by hand. */
+    /** The shipped template a generated challenge was built from (lib/ctf/templates/catalog.ts); null for one written by hand. */
     template: text("template"),
     status: text("status").$type<ChallengeStatus>().notNull().default("draft"),
     platformChallengeId: integer("platform_challenge_id"),
@@ -113,7 +113,7 @@ export const challengeFiles = pgTable(
 );
 
 /**
- * What a generated challenge's player works on, made with its flag (lib/ctf/templates.ts):
+ * What a generated challenge's player works on, made with its flag (lib/ctf/templates/generate.ts):
  * a small file (ciphertext, capture, image…) and/or the state of a web target the built-in
  * host serves, plus the solution steps the organiser may reveal. Kept with the challenge,
  * gone with it. A target's state never holds the flag (the host unseals it per request).

@@ -10,7 +10,7 @@ export const ctfStatuses = ["draft", "deploying", "deployed", "deploy_failed", "
 
 export const challengeStatuses = ["generating", "generation_failed", "draft", "publishing", "published", "publish_failed", "unpublishing", "unpublished", "unpublish_failed"] as const;
 
-/** How a challenge checks a submitted flag (see lib/ctf/flags.ts). */
+/** How a challenge checks a submitted flag (see lib/ctf/challenges/flags/flags.ts). */
 export const flagModes = ["exact", "case_insensitive", "regex"] as const;
 
 export const deploymentStatuses = ["deploying", "live", "deploy_failed", "stopped"] as const;

@@ -8,7 +8,7 @@ export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 /**
- * The bytes of stored files when the file storage is the database (lib/storage/database.ts,
+ * The bytes of stored files when the file storage is the database (lib/platform/storage/database.ts,
  * the default with PostgreSQL): one row per storage key. What a file is (its name, its
  * challenge) is said by the table that holds its key, e.g. `challenge_files`.
  */

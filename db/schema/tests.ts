@@ -108,7 +108,7 @@ export const recipients = pgTable(
     name: text("name").notNull().default(""),
     /** SHA-256 (hex) of the personal token: what the link is looked up by. */
     tokenHash: text("token_hash").notNull(),
-    /** The token sealed with the application key (lib/security/sealing.ts): the link shown to the trainer and e-mailed again. */
+    /** The token sealed with the application key (lib/platform/security/sealing.ts): the link shown to the trainer and e-mailed again. */
     tokenSealed: text("token_sealed").notNull(),
     status: text("status").$type<RecipientStatus>().notNull().default("sent"),
     /** Question ids in this recipient's shuffled order. */

@@ -21,7 +21,7 @@ export const webhookEndpoints = pgTable(
       .references(() => workspaces.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     events: text("events").array().notNull().default([]),
-    /** The signing secret, sealed with the application key (lib/security/sealing.ts); opened to sign each delivery. */
+    /** The signing secret, sealed with the application key (lib/platform/security/sealing.ts); opened to sign each delivery. */
     secretSealed: text("secret_sealed").notNull(),
     service: text("service").$type<WebhookService>().notNull().default("competition"),
     source: text("source").$type<"api" | "dashboard">().notNull(),

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ctfs, emailMessages, events, members } from "@/db/schema";
-import { sendSignInLink } from "@/lib/auth/sign-in-link";
-import { newId } from "@/lib/ids";
-import { PUBLIC_MAIL_LIMIT } from "@/lib/ratelimit/mail";
+import { sendSignInLink } from "@/lib/platform/auth/sign-in-link";
+import { newId } from "@/lib/kernel/ids";
+import { PUBLIC_MAIL_LIMIT } from "@/lib/platform/ratelimit/mail";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { webhookDeliveries } from "@/db/schema";
-import { SESSION_RATE_LIMIT } from "@/lib/ratelimit/session";
-import { createWebhook } from "@/lib/webhooks/endpoints";
-import { createWebhookInput } from "@/lib/webhooks/schemas";
+import { SESSION_RATE_LIMIT } from "@/lib/platform/ratelimit/session";
+import { createWebhook } from "@/lib/platform/webhooks/endpoints";
+import { createWebhookInput } from "@/lib/platform/webhooks/schemas";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
@@ -14,7 +14,7 @@ import { signInAs } from "../helpers/session";
 // PostgreSQL the simultaneous calls below really race (pool of 20); the count stays exact.
 
 // The dashboard routes read the session: the trainer signed in with signInAs.
-vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
 
 const testEventRoute = await import("@/app/api/app/webhooks/[id]/test/route");
 // The dashboard lists and adds endpoints through /api/v1 with its session: the same bucket.

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/db/client";
 import { rateLimitBuckets } from "@/db/schema";
-import { postgresWindowLimiter, type WindowRule } from "@/lib/ratelimit/window";
+import { postgresWindowLimiter, type WindowRule } from "@/lib/platform/ratelimit/window";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
 
 // The generic sliding-log limiter (`rate_limit_hit`) that the public-mail and dashboard

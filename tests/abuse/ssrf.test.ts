@@ -1,6 +1,6 @@
 import os from "node:os";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { postOnce } from "@/lib/webhooks/http";
+import { postOnce } from "@/lib/platform/pipeline/channels/webhook/http";
 import { receiverPool, type Receiver } from "../helpers/receivers";
 
 // postOnce with the guard on (WEBHOOK_ALLOW_PRIVATE=false): destinations that are not global

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { competitionEvents, eventCatalog } from "@/lib/events/catalog";
+import { competitionEvents, eventCatalog } from "@/lib/platform/pipeline/channels/webhook/events";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { client, expectStatus } from "./support";

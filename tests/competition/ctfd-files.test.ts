@@ -5,7 +5,7 @@ import * as filesRoute from "@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id
 import { rowsOf } from "@/db";
 import { challengeArtifacts, challengeFiles, scheduledSteps } from "@/db/schema";
 import { ctfdHost } from "@/lib/ctf/hosting/ctfd";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startFakeCtfd, type CtfdFile, type FakeCtfd } from "../helpers/fake-ctfd";
 import { createTrainer } from "../helpers/fixtures";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "@/db";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startFakeCtfd, type FakeCtfd } from "../helpers/fake-ctfd";
 import { createTrainer } from "../helpers/fixtures";

@@ -5,9 +5,9 @@ import * as unlockRoute from "@/app/api/d/[deployment_id]/hints/[n]/unlock/route
 import * as joinRoute from "@/app/api/d/[deployment_id]/join/route";
 import * as solvesRoute from "@/app/api/v1/deployments/[deployment_id]/solves/route";
 import { deploymentAttempts, deploymentHintUnlocks, deploymentPlayers, deployments, deploymentSolves } from "@/db/schema";
-import { DEPLOYMENT_CLIENT_ATTEMPT_LIMIT, DEPLOYMENT_JOIN_LIMIT } from "@/lib/ctf/deployment-play";
-import { stopDeployment } from "@/lib/ctf/deployments";
-import { deploymentPage } from "@/lib/ctf/public";
+import { DEPLOYMENT_CLIENT_ATTEMPT_LIMIT, DEPLOYMENT_JOIN_LIMIT } from "@/lib/ctf/deployments/play";
+import { stopDeployment } from "@/lib/ctf/deployments/deployments";
+import { deploymentPage } from "@/lib/ctf/play/public";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";

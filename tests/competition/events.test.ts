@@ -3,11 +3,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "@/db";
 import { emailMessages } from "@/db/schema";
-import { acceptInvitation, selfEnrol } from "@/lib/ctf/members";
-import { inviteMemberInput } from "@/lib/ctf/schemas";
-import { eventCatalog } from "@/lib/events/catalog";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
-import { createTestResultWebhook } from "@/lib/webhooks/endpoints";
+import { acceptInvitation, selfEnrol } from "@/lib/ctf/competitions/members";
+import { inviteMemberInput } from "@/lib/ctf/competitions/schemas";
+import { eventCatalog } from "@/lib/platform/pipeline/channels/webhook/events";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
+import { createTestResultWebhook } from "@/lib/platform/webhooks/endpoints";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver, type RecordedRequest } from "../helpers/receivers";
@@ -126,7 +126,7 @@ async function noPendingDeliveries(): Promise<void> {
   );
 }
 
-/** The data of an event other than the two the spec shows: exactly the fields lib/events/catalog.ts defines. */
+/** The data of an event other than the two the spec shows: exactly the fields lib/platform/pipeline/channels/webhook/events.ts defines. */
 function expectCatalogShape(event: CompetitionEvent, data: Record<string, unknown>): void {
   const schema = eventCatalog[event].data;
   expect(Object.keys(data).sort()).toEqual(Object.keys(schema.shape).sort());

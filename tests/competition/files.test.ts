@@ -8,14 +8,14 @@ import * as playerFileRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]
 import * as fileRoute from "@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id]/files/[file_id]/route";
 import * as filesRoute from "@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id]/files/route";
 import { challengeFiles, challenges, ctfs, storedFiles } from "@/db/schema";
-import { contentDisposition, safeContentType } from "@/lib/api/download";
-import { completePublish, deleteChallenge, publishChallenge, unpublishChallenge, completeUnpublish } from "@/lib/ctf/challenges";
-import { archiveCtf, deleteCtf, stopCtf } from "@/lib/ctf/competitions";
-import { fileNameProblem } from "@/lib/ctf/file-rules";
-import { playerFiles } from "@/lib/ctf/files";
-import type { ConfigError } from "@/lib/config";
-import { fileStorage } from "@/lib/storage";
-import { objectUrl } from "@/lib/storage/s3";
+import { contentDisposition, safeContentType } from "@/lib/platform/http/download";
+import { completePublish, deleteChallenge, publishChallenge, unpublishChallenge, completeUnpublish } from "@/lib/ctf/challenges/challenges";
+import { archiveCtf, deleteCtf, stopCtf } from "@/lib/ctf/competitions/competitions";
+import { fileNameProblem } from "@/lib/ctf/challenges/files/rules";
+import { playerFiles } from "@/lib/ctf/challenges/files/files";
+import type { ConfigError } from "@/lib/kernel/config/config";
+import { fileStorage } from "@/lib/platform/storage";
+import { objectUrl } from "@/lib/platform/storage/s3";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startFakeS3, type FakeS3 } from "../helpers/fake-s3";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
@@ -27,7 +27,7 @@ import { signInAs } from "../helpers/session";
 import { expectStatus } from "./support";
 
 // The dashboard's calls read the session: the trainer signed in with signInAs.
-vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
 
 /**
  * Challenge files through their routes: the organiser uploads (multipart/form-data), lists,
@@ -394,7 +394,7 @@ describe("the organiser's routes", () => {
     const p = await draftChallenge(database.db, trainer);
     const fileId = await storedFile(database.db, trainer, p);
     // Narrow keys of the trainer's own workspace.
-    const { createApiKey } = await import("@/lib/keys");
+    const { createApiKey } = await import("@/lib/platform/keys");
     const readOnly = (await createApiKey(database.db, trainer.workspaceId, { name: "read only", scopes: ["ctf:read"] })).secret;
     const writeOnly = (await createApiKey(database.db, trainer.workspaceId, { name: "write only", scopes: ["ctf:write"] })).secret;
     expectStatus(await list(p, readOnly), 200);
@@ -527,7 +527,7 @@ describe("the S3 storage", () => {
 
 describe("the configuration", () => {
   it("picks the store by default: S3 with a bucket, the database with DATABASE_URL, else the filesystem; S3 needs both keys", async () => {
-    const { parseConfig } = await import("@/lib/config");
+    const { parseConfig } = await import("@/lib/kernel/config/config");
     expect(parseConfig({}).files).toEqual({ maxBytes: 10 * 1024 * 1024, storage: { kind: "filesystem", dir: ".data/files" } });
     expect(parseConfig({ DATABASE_URL: "postgres://db/x" }).files.storage).toEqual({ kind: "database" });
     expect(parseConfig({ DATABASE_URL: "postgres://db/x", FILE_STORAGE: "filesystem" }).files.storage.kind).toBe("filesystem");

@@ -7,9 +7,9 @@ import * as targetRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/tar
 import * as revealRoute from "@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id]/reveal/route";
 import * as scoreboardRoute from "@/app/api/v1/ctfs/[ctf_id]/scoreboard/route";
 import { challengeArtifacts, challenges, ctfs } from "@/db/schema";
-import { completeGeneration } from "@/lib/ctf/challenges";
-import { publicCompetition } from "@/lib/ctf/public";
-import type { ApiScope } from "@/lib/keys/scopes";
+import { completeGeneration } from "@/lib/ctf/challenges/challenges";
+import { publicCompetition } from "@/lib/ctf/play/public";
+import type { ApiScope } from "@/lib/kernel/scopes";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";

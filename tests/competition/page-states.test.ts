@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import * as publicScoreboardRoute from "@/app/api/c/[ctf_id]/scoreboard/route";
 import * as scoreboardRoute from "@/app/api/v1/ctfs/[ctf_id]/scoreboard/route";
 import { ctfs } from "@/db/schema";
-import { archiveCtf, createCtf, stopCtf } from "@/lib/ctf/competitions";
-import { challengeDescriptions, playerProgress } from "@/lib/ctf/play";
-import { findPlayer } from "@/lib/ctf/players";
-import { publicCompetition } from "@/lib/ctf/public";
-import { createCtfInput } from "@/lib/ctf/schemas";
+import { archiveCtf, createCtf, stopCtf } from "@/lib/ctf/competitions/competitions";
+import { challengeDescriptions, playerProgress } from "@/lib/ctf/play/play";
+import { findPlayer } from "@/lib/ctf/play/players";
+import { publicCompetition } from "@/lib/ctf/play/public";
+import { createCtfInput } from "@/lib/ctf/competitions/schemas";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";

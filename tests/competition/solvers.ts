@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { inflateRawSync } from "node:zlib";
 import { expect } from "vitest";
-import type { TemplateKey } from "@/lib/ctf/templates";
+import type { TemplateKey } from "@/lib/ctf/templates/generate";
 
 /**
  * A player's solution of each shipped template, written from what a player sees: the

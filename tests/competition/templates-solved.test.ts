@@ -5,9 +5,9 @@ import * as artifactFileRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_i
 import * as attemptsRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/attempts/route";
 import * as targetRoute from "@/app/api/c/[ctf_id]/challenges/[challenge_id]/target/[page]/route";
 import { challenges, members } from "@/db/schema";
-import { joinAsPlayer, playerCookieName } from "@/lib/ctf/players";
-import { difficulties, templateCatalog } from "@/lib/ctf/templates";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
+import { joinAsPlayer, playerCookieName } from "@/lib/ctf/play/players";
+import { difficulties, templateCatalog } from "@/lib/ctf/templates/generate";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";

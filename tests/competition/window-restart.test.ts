@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { scheduledSteps } from "@/db/schema";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool } from "../helpers/receivers";

@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages } from "@/db/schema";
 import { TRANSACTION_ATTEMPTS, transactionWithRetry } from "@/db/transaction";
-import { toErrorResponse } from "@/lib/api/http-errors";
-import { queueEmail } from "@/lib/email/send";
-import { planLimit } from "@/lib/errors";
-import { lockWorkspace } from "@/lib/workspaces/lock";
+import { toErrorResponse } from "@/lib/platform/http/http-errors";
+import { queueEmail } from "@/lib/platform/pipeline/channels/email/deliver";
+import { planLimit } from "@/lib/kernel/errors";
+import { lockWorkspace } from "@/lib/platform/workspaces/lock";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 

@@ -2,11 +2,11 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogCertificationId } from "@/db/seed";
 import { apiKeys, classes, classInvitations, domains, emailMessages, events, recipients, tests, webhookEndpoints } from "@/db/schema";
-import { newId } from "@/lib/ids";
-import { createApiKey } from "@/lib/keys";
-import { createApiKeyInput } from "@/lib/keys/schemas";
-import { setPlan } from "@/lib/workspaces";
-import { lockWorkspace } from "@/lib/workspaces/lock";
+import { newId } from "@/lib/kernel/ids";
+import { createApiKey } from "@/lib/platform/keys";
+import { createApiKeyInput } from "@/lib/platform/keys/schemas";
+import { setPlan } from "@/lib/platform/workspaces";
+import { lockWorkspace } from "@/lib/platform/workspaces/lock";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call, type CallResult } from "../helpers/http";
@@ -14,7 +14,7 @@ import { signInAs } from "../helpers/session";
 
 /*
  * Concurrent writes to one workspace, through the real route handlers with real keys.
- * Every write path takes the workspace row lock first (lib/workspaces/lock.ts), so these
+ * Every write path takes the workspace row lock first (lib/platform/workspaces/lock.ts), so these
  * never deadlock; before that, 20 test creations at once answered 1 × 201 and 19 × 500
  * on PostgreSQL. On PGlite (one connection) the requests run one at a time: the same
  * assertions still check that every call succeeds and the plan limits stay exact.
@@ -24,7 +24,7 @@ import { signInAs } from "../helpers/session";
  */
 
 // The dashboard's routes, and /api/v1 called without a key, read the session: the trainer signed in with signInAs.
-vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
 
 const testsRoute = await import("@/app/api/v1/tests/route");
 const recipientsRoute = await import("@/app/api/v1/tests/[code]/recipients/route");

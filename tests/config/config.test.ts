@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConfigError, DEFAULT_EMAIL_FROM, config, parseConfig, resetConfig } from "@/lib/config";
+import { ConfigError, DEFAULT_EMAIL_FROM, config, parseConfig, resetConfig } from "@/lib/kernel/config/config";
 
 const production = { NODE_ENV: "production", AUTH_SECRET: "s".repeat(43), AUTH_URL: "https://certify.example.org" };
 

@@ -2,13 +2,13 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { webhookDeliveries } from "@/db/schema";
-import { publishEvent } from "@/lib/events/publish";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
-import { msUntilNextDue } from "@/lib/outbox/claim";
-import { MAX_ATTEMPTS } from "@/lib/outbox/schedule";
-import { attemptDelivery, claimDueDeliveries, startAttempt, type StartedAttempt } from "@/lib/webhooks/deliveries";
-import { createWebhook } from "@/lib/webhooks/endpoints";
-import { postOnce } from "@/lib/webhooks/http";
+import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
+import { msUntilNextDue } from "@/lib/platform/pipeline/outbox/claim";
+import { MAX_ATTEMPTS } from "@/lib/platform/pipeline/outbox/schedule";
+import { attemptDelivery, claimDueDeliveries, startAttempt, type StartedAttempt } from "@/lib/platform/pipeline/channels/webhook/attempts";
+import { createWebhook } from "@/lib/platform/webhooks/endpoints";
+import { postOnce } from "@/lib/platform/pipeline/channels/webhook/http";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver } from "../helpers/receivers";
@@ -20,7 +20,7 @@ import { deliveriesOf, settledDeliveries, waitUntil } from "./support";
  * when a retry falls due instead of on its next poll.
  */
 
-// A test lease (production: at least 10 s), which the attempt deadlines below fit inside (lib/config.ts).
+// A test lease (production: at least 10 s), which the attempt deadlines below fit inside (lib/kernel/config/config.ts).
 const LEASE_MS = 5_000;
 const STEP_MS = 400;
 

@@ -4,12 +4,12 @@ import type { AddressInfo } from "node:net";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
-import { publishEvent } from "@/lib/events/publish";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
-import { MAX_ATTEMPTS } from "@/lib/outbox/schedule";
-import { AttemptRecorder, messageOf, releaseAttempts, startAttempt, startDueAttempts } from "@/lib/webhooks/deliveries";
-import { createWebhook } from "@/lib/webhooks/endpoints";
-import { postOnce } from "@/lib/webhooks/http";
+import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
+import { MAX_ATTEMPTS } from "@/lib/platform/pipeline/outbox/schedule";
+import { AttemptRecorder, messageOf, releaseAttempts, startAttempt, startDueAttempts } from "@/lib/platform/pipeline/channels/webhook/attempts";
+import { createWebhook } from "@/lib/platform/webhooks/endpoints";
+import { postOnce } from "@/lib/platform/pipeline/channels/webhook/http";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, verifyCompetition, type RecordedRequest, type Receiver } from "../helpers/receivers";
@@ -25,8 +25,8 @@ import { deliveriesOf, settledDeliveries, waitUntil } from "./support";
 const LEASE_MS = 10_000;
 
 // Which attempts the worker gave back: the spy passes every call through.
-vi.mock("@/lib/webhooks/deliveries", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/webhooks/deliveries")>();
+vi.mock("@/lib/platform/pipeline/channels/webhook/attempts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/platform/pipeline/channels/webhook/attempts")>();
   return { ...original, releaseAttempts: vi.fn(original.releaseAttempts) };
 });
 

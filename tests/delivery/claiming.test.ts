@@ -4,18 +4,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db";
 import { openDatabase, type Database } from "@/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
-import { publishEvent } from "@/lib/events/publish";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
-import { claimDueDeliveries, startDueAttempts, type DueAttempts } from "@/lib/webhooks/deliveries";
-import { createWebhook } from "@/lib/webhooks/endpoints";
+import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
+import { claimDueDeliveries, startDueAttempts, type DueAttempts } from "@/lib/platform/pipeline/channels/webhook/attempts";
+import { createWebhook } from "@/lib/platform/webhooks/endpoints";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver } from "../helpers/receivers";
 import { waitUntil } from "./support";
 
 // Which instance started each attempt: the worker passes its own pool's Db to startDueAttempts.
-vi.mock("@/lib/webhooks/deliveries", async (importOriginal) => {
-  const original = await importOriginal<typeof import("@/lib/webhooks/deliveries")>();
+vi.mock("@/lib/platform/pipeline/channels/webhook/attempts", async (importOriginal) => {
+  const original = await importOriginal<typeof import("@/lib/platform/pipeline/channels/webhook/attempts")>();
   return { ...original, startDueAttempts: vi.fn(original.startDueAttempts) };
 });
 

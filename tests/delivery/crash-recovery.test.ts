@@ -2,17 +2,17 @@ import { randomBytes } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { webhookDeliveries, type Event } from "@/db/schema";
-import { publishEvent } from "@/lib/events/publish";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
-import { claimDueDeliveries, startAttempt } from "@/lib/webhooks/deliveries";
-import { createWebhook } from "@/lib/webhooks/endpoints";
-import { postOnce } from "@/lib/webhooks/http";
+import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
+import { claimDueDeliveries, startAttempt } from "@/lib/platform/pipeline/channels/webhook/attempts";
+import { createWebhook } from "@/lib/platform/webhooks/endpoints";
+import { postOnce } from "@/lib/platform/pipeline/channels/webhook/http";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, verifyCompetition, type Receiver } from "../helpers/receivers";
 import { deliveriesOf, settledDeliveries, sleep } from "./support";
 
-// A test lease (production: at least 10 s), which the attempt deadlines below fit inside (lib/config.ts).
+// A test lease (production: at least 10 s), which the attempt deadlines below fit inside (lib/kernel/config/config.ts).
 const LEASE_MS = 5_000;
 
 let database: TestDatabase;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as testsRoute from "@/app/api/v1/tests/route";
 import { catalogCertificationId } from "@/db/seed";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
-import { setPlan } from "@/lib/workspaces";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
+import { setPlan } from "@/lib/platform/workspaces";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
 import { startFakeResend, type FakeResend } from "../helpers/fake-resend";
 import { createTrainer } from "../helpers/fixtures";

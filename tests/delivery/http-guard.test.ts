@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { parseConfig } from "@/lib/config";
-import { publishEvent } from "@/lib/events/publish";
-import { attemptDelivery } from "@/lib/webhooks/deliveries";
-import { createWebhook } from "@/lib/webhooks/endpoints";
-import { isPrivateAddress, postOnce, privateDestinationsAllowed } from "@/lib/webhooks/http";
+import { parseConfig } from "@/lib/kernel/config/config";
+import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
+import { attemptDelivery } from "@/lib/platform/pipeline/channels/webhook/attempts";
+import { createWebhook } from "@/lib/platform/webhooks/endpoints";
+import { isPrivateAddress, postOnce, privateDestinationsAllowed } from "@/lib/platform/pipeline/channels/webhook/http";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver } from "../helpers/receivers";
@@ -73,7 +73,7 @@ describe("privateDestinationsAllowed", () => {
 
   it("refuses private destinations in production unless the operator allows them", () => {
     vi.stubEnv("NODE_ENV", "production");
-    // What production requires anyway (lib/config.ts refuses to start without them).
+    // What production requires anyway (lib/kernel/config/config.ts refuses to start without them).
     vi.stubEnv("AUTH_SECRET", "a-production-secret-of-at-least-32-characters");
     vi.stubEnv("AUTH_URL", "https://certify.example");
     vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "");

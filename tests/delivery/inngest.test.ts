@@ -4,13 +4,13 @@ import { InngestTestEngine } from "@inngest/test";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
-import { queueEmails } from "@/lib/email/send";
-import { SignInEmail } from "@/lib/email/templates/sign-in";
-import { publishEvent } from "@/lib/events/publish";
-import { stepHandlers } from "@/lib/jobs/handlers";
-import { EMAIL_RETRIES, MAX_ATTEMPTS, WEBHOOK_RETRIES } from "@/lib/outbox/schedule";
-import { scheduleStep } from "@/lib/outbox/steps";
-import { createWebhook } from "@/lib/webhooks/endpoints";
+import { queueEmails } from "@/lib/platform/pipeline/channels/email/deliver";
+import { SignInEmail } from "@/lib/platform/email/templates/sign-in";
+import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
+import { stepHandlers } from "@/lib/registry/steps";
+import { EMAIL_RETRIES, MAX_ATTEMPTS, WEBHOOK_RETRIES } from "@/lib/platform/pipeline/outbox/schedule";
+import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
+import { createWebhook } from "@/lib/platform/webhooks/endpoints";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startFakeInngest } from "../helpers/fake-inngest";
 import { createTrainer } from "../helpers/fixtures";
@@ -18,13 +18,13 @@ import { receiverPool, type Receiver } from "../helpers/receivers";
 import { deliveriesOf } from "./support";
 
 // The Inngest client reads its environment when it is constructed, at import: the fake event
-// API must be up and INNGEST_DEV set before lib/jobs/inngest is loaded.
+// API must be up and INNGEST_DEV set before lib/platform/pipeline/executors/inngest is loaded.
 const fakeInngest = await startFakeInngest();
 vi.stubEnv("INNGEST_DEV", fakeInngest.url);
 vi.stubEnv("INNGEST_EVENT_KEY", "");
 vi.stubEnv("INNGEST_BASE_URL", "");
 vi.stubEnv("INNGEST_EVENT_API_BASE_URL", "");
-const { createFunctions, eventNames, handOffToInngest } = await import("@/lib/jobs/inngest");
+const { createFunctions, eventNames, handOffToInngest } = await import("@/lib/platform/pipeline/executors/inngest");
 
 /** 2 s: RetryAfterError carries whole seconds, so the step is a whole number of seconds here. */
 const STEP_MS = 2_000;

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { scheduledSteps } from "@/db/schema";
-import { newId } from "@/lib/ids";
-import { stepHandlers } from "@/lib/jobs/handlers";
-import { runStep, scheduleStep, type StepHandler, type StepHandlers } from "@/lib/outbox/steps";
+import { newId } from "@/lib/kernel/ids";
+import { stepHandlers } from "@/lib/registry/steps";
+import { runStep, scheduleStep, type StepHandler, type StepHandlers } from "@/lib/platform/pipeline/channels/steps/steps";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 
 /*
- * A scheduled step reaches its handler only through its kind's schema (lib/jobs/catalog.ts):
+ * A scheduled step reaches its handler only through its kind's schema (lib/platform/pipeline/channels/steps/catalog.ts):
  * a step no handler can run fails at once with the reason, without a retry; a well-formed
  * one runs with its payload parsed.
  */

@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages, recipients, scheduledSteps, testQuestions, tests } from "@/db/schema";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
-import { sendReminders, sendResultEmail } from "@/lib/tests/follow-up";
-import { submitTest } from "@/lib/tests/taking";
-import { setPlan } from "@/lib/workspaces";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
+import { sendReminders, sendResultEmail } from "@/lib/certification/tests/follow-up";
+import { submitTest } from "@/lib/certification/taking/taking";
+import { setPlan } from "@/lib/platform/workspaces";
 import * as testsRoute from "@/app/api/v1/tests/route";
 import * as recipientsRoute from "@/app/api/v1/tests/[code]/recipients/route";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";

@@ -3,11 +3,11 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { events, webhookDeliveries } from "@/db/schema";
 import type { Event } from "@/db/schema";
-import type { EventData } from "@/lib/events/catalog";
-import { publishEvent } from "@/lib/events/publish";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
-import { createTestResultWebhook, createWebhook } from "@/lib/webhooks/endpoints";
-import type { DeliveryView } from "@/lib/webhooks/schemas";
+import type { EventData } from "@/lib/platform/pipeline/channels/webhook/events";
+import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
+import { createTestResultWebhook, createWebhook } from "@/lib/platform/webhooks/endpoints";
+import type { DeliveryView } from "@/lib/platform/webhooks/schemas";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import {

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { EmailDeliveryStatus } from "@/components/tests/email-delivery";
-import { emailDeliveryStatuses, type EmailDeliveryView } from "@/lib/tests/schemas";
+import { emailDeliveryStatuses, type EmailDeliveryView } from "@/lib/certification/tests/schemas";
 
 const render = (delivery: EmailDeliveryView) =>
   renderToStaticMarkup(createElement(EmailDeliveryStatus, { delivery, correct: "Add the corrected address." }));

@@ -2,20 +2,20 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogCertificationId } from "@/db/seed";
 import { domains, emailMessages } from "@/db/schema";
-import { openApiDocument } from "@/lib/api/openapi-document";
-import { createClass } from "@/lib/classes/classes";
-import { createClassInput } from "@/lib/classes/schemas";
-import { createTest, resendRecipient } from "@/lib/tests/tests";
-import { setPlan } from "@/lib/workspaces";
+import { openApiDocument } from "@/lib/registry/openapi-document";
+import { createClass } from "@/lib/certification/classes/classes";
+import { createClassInput } from "@/lib/certification/classes/schemas";
+import { createTest, resendRecipient } from "@/lib/certification/tests/tests";
+import { setPlan } from "@/lib/platform/workspaces";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { signInAs } from "../helpers/session";
 import { acceptByProvider, deliverySnapshot, newWebhookSecret, postWebhook, resendEvent, svixSign } from "./support";
-import { createTestInput } from "@/lib/tests/schemas";
+import { createTestInput } from "@/lib/certification/tests/schemas";
 
 // The dashboard routes read the session: the trainer signed in with signInAs.
-vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
 
 const webhookRoute = await import("@/app/api/webhooks/resend/route");
 const apiTestRoute = await import("@/app/api/v1/tests/[code]/route");

@@ -2,17 +2,17 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogCertificationId } from "@/db/seed";
 import { domains, emailMessages } from "@/db/schema";
-import { createClass } from "@/lib/classes/classes";
-import { createClassInput } from "@/lib/classes/schemas";
-import { claimDueEmails, deliverEmails } from "@/lib/email/send";
-import { createTest } from "@/lib/tests/tests";
-import { setPlan } from "@/lib/workspaces";
+import { createClass } from "@/lib/certification/classes/classes";
+import { createClassInput } from "@/lib/certification/classes/schemas";
+import { claimDueEmails, deliverEmails } from "@/lib/platform/pipeline/channels/email/deliver";
+import { createTest } from "@/lib/certification/tests/tests";
+import { setPlan } from "@/lib/platform/workspaces";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startFakeResend, type FakeResend } from "../helpers/fake-resend";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { newWebhookSecret, postWebhook, resendEvent, svixSign } from "./support";
-import { createTestInput } from "@/lib/tests/schemas";
+import { createTestInput } from "@/lib/certification/tests/schemas";
 
 /**
  * The whole path: invitations sent through the real sender and the Resend SDK to the local

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AnyContract } from "@/lib/api/contract";
-import { setPlan } from "@/lib/workspaces";
+import type { AnyContract } from "@/lib/kernel/contract";
+import { setPlan } from "@/lib/platform/workspaces";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { appTables, isLimiterTable, rowCounter } from "../helpers/row-counts";
@@ -21,7 +21,7 @@ import { signInAs } from "../helpers/session";
  */
 
 // The dashboard routes read the session: the trainer signed in with signInAs.
-vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
 
 type Route = ServedRoute & { contract: AnyContract };
 const routes: Route[] = await contractRoutes();

@@ -2,9 +2,9 @@ import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { domains } from "@/db/schema";
 import { catalogCertificationId } from "@/db/seed";
-import { createApiKey } from "@/lib/keys";
-import type { ApiScope } from "@/lib/keys/scopes";
-import { ensureUserWorkspace } from "@/lib/workspaces";
+import { createApiKey } from "@/lib/platform/keys";
+import type { ApiScope } from "@/lib/kernel/scopes";
+import { ensureUserWorkspace } from "@/lib/platform/workspaces";
 
 let counter = 0;
 

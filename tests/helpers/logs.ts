@@ -1,4 +1,4 @@
-import { writeLogsTo } from "@/lib/log";
+import { writeLogsTo } from "@/lib/kernel/log";
 
 export type LogLine = Record<string, unknown> & { level: string; msg: string };
 

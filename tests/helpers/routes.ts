@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { AnyContract } from "@/lib/api/contract";
+import type { AnyContract } from "@/lib/kernel/contract";
 
 export type Handler = ((req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>) & { contract?: AnyContract };
 
@@ -56,7 +56,7 @@ export async function servedRoutes(root = path.join(process.cwd(), "app", "api")
   for (const { file, module } of await routeFiles(root)) {
     for (const method of METHODS) {
       const handler = module[method] as (Handler & { unserved?: true }) | undefined;
-      // A method the route does not serve answers 405 (lib/api/unrouted.ts): not an endpoint.
+      // A method the route does not serve answers 405 (lib/platform/http/unrouted.ts): not an endpoint.
       if (typeof handler !== "function" || handler.unserved) continue;
       routes.push({ method, path: file.replace(/\[(\w+)\]/g, "{$1}"), file, handler, contract: handler.contract });
     }

@@ -1,12 +1,12 @@
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/kernel/errors";
 import type { Trainer } from "./fixtures";
 
 /**
- * A stand-in for `@/lib/auth/session` in tests of the dashboard routes, which read the
+ * A stand-in for `@/lib/platform/auth/session` in tests of the dashboard routes, which read the
  * signed-in user from Auth.js. A test file replaces the module with this one and signs a
  * trainer in:
  *
- *   vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+ *   vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
  *   signInAs(trainer);
  */
 let current: Trainer | undefined;

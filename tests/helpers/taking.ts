@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { testQuestions } from "@/db/schema";
-import { openTest, saveAnswer, startTest, type TakingView } from "@/lib/tests/taking";
+import { openTest, saveAnswer, startTest, type TakingView } from "@/lib/certification/taking/taking";
 import { recipientByToken } from "./tokens";
 
 /** Presses Start (as the page's button does) and reads the page: the questions as this recipient sees them. */

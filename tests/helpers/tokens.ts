@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { classInvitations, members, recipients, type ClassInvitation, type Member, type Recipient } from "@/db/schema";
-import { unseal } from "@/lib/security/sealing";
-import { hashToken } from "@/lib/security/tokens";
+import { unseal } from "@/lib/platform/security/sealing";
+import { hashToken } from "@/lib/platform/security/tokens";
 
 /**
  * Personal tokens are stored hashed and sealed, never as they are (docs/security.md, "Tokens

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "@/lib/config";
-import { INNGEST_DEFAULTS, inngestMode, inngestSettings } from "@/lib/jobs/inngest";
+import { ConfigError, parseConfig } from "@/lib/kernel/config/config";
+import { INNGEST_DEFAULTS, inngestMode, inngestSettings } from "@/lib/platform/pipeline/executors/inngest";
 
 const production = { NODE_ENV: "production", AUTH_SECRET: "s".repeat(43), AUTH_URL: "https://certify.example.org" };
 
@@ -36,7 +36,7 @@ describe("inngestMode: which executor, and a half configuration named", () => {
   });
 });
 
-describe("the configuration refuses to start half configured (lib/config.ts calls inngestMode and inngestSettings)", () => {
+describe("the configuration refuses to start half configured (lib/kernel/config/config.ts calls inngestMode and inngestSettings)", () => {
   const problems = (env: Record<string, string>) => {
     try {
       parseConfig(env);

@@ -2,10 +2,10 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, scheduledSteps } from "@/db/schema";
-import { queueEmails } from "@/lib/email/send";
-import { publishEvent } from "@/lib/events/publish";
-import { scheduleStep } from "@/lib/outbox/steps";
-import { createWebhook } from "@/lib/webhooks/endpoints";
+import { queueEmails } from "@/lib/platform/pipeline/channels/email/deliver";
+import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
+import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
+import { createWebhook } from "@/lib/platform/webhooks/endpoints";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { captureLogs } from "../helpers/logs";
 import { startFakeInngest } from "../helpers/fake-inngest";
@@ -40,7 +40,7 @@ vi.stubEnv("WEBHOOK_RETRY_STEP_MS", String(STEP_MS));
 vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "true");
 vi.stubEnv("RESEND_API_KEY", "");
 const route = await import("@/app/api/inngest/route");
-const { eventNames } = await import("@/lib/jobs/inngest");
+const { eventNames } = await import("@/lib/platform/pipeline/executors/inngest");
 
 const SERVE_URL = "http://localhost:3000/api/inngest";
 

@@ -3,10 +3,10 @@ import { InngestTestEngine } from "@inngest/test";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
-import { queueEmails } from "@/lib/email/send";
-import { publishEvent } from "@/lib/events/publish";
-import { scheduleStep } from "@/lib/outbox/steps";
-import { createWebhook } from "@/lib/webhooks/endpoints";
+import { queueEmails } from "@/lib/platform/pipeline/channels/email/deliver";
+import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
+import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
+import { createWebhook } from "@/lib/platform/webhooks/endpoints";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { captureLogs } from "../helpers/logs";
 import { startFakeInngest } from "../helpers/fake-inngest";
@@ -21,7 +21,7 @@ vi.stubEnv("INNGEST_SIGNING_KEY", "");
 vi.stubEnv("INNGEST_BASE_URL", "");
 vi.stubEnv("INNGEST_EVENT_API_BASE_URL", "");
 vi.stubEnv("RESEND_API_KEY", "");
-const { createFunctions, eventNames, handOffToInngest, sleepUntilChained } = await import("@/lib/jobs/inngest");
+const { createFunctions, eventNames, handOffToInngest, sleepUntilChained } = await import("@/lib/platform/pipeline/executors/inngest");
 
 const STRANDED_MS = 15 * 60_000;
 

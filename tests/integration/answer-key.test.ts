@@ -5,14 +5,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CertificationPreview } from "@/components/certifications/certification-preview";
 import { certifications, domains, questions } from "@/db/schema";
 import { catalogCertificationId } from "@/db/seed";
-import { getCertification } from "@/lib/certification/catalog";
-import { certificationPreview, SAMPLE_QUESTIONS_PER_DOMAIN } from "@/lib/certification/preview";
-import { testAnalysis } from "@/lib/tests/analysis";
-import { answerSheet } from "@/lib/tests/answer-sheet";
-import { createTestInput } from "@/lib/tests/schemas";
-import { submitTest } from "@/lib/tests/taking";
-import { createTest } from "@/lib/tests/tests";
-import { setPlan } from "@/lib/workspaces";
+import { getCertification } from "@/lib/certification/catalog/catalog";
+import { certificationPreview, SAMPLE_QUESTIONS_PER_DOMAIN } from "@/lib/certification/catalog/preview";
+import { testAnalysis } from "@/lib/certification/insight/analysis";
+import { answerSheet } from "@/lib/certification/insight/answer-sheet";
+import { createTestInput } from "@/lib/certification/tests/schemas";
+import { submitTest } from "@/lib/certification/taking/taking";
+import { createTest } from "@/lib/certification/tests/tests";
+import { setPlan } from "@/lib/platform/workspaces";
 import { answerAll, tokenOf } from "../helpers/taking";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
@@ -30,7 +30,7 @@ import { signInAs } from "../helpers/session";
  * catalog holds.
  */
 
-vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
 
 let database: TestDatabase;
 let owner: Trainer;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/keys";
-import { keyContracts } from "@/lib/keys/contracts";
-import { AppError } from "@/lib/errors";
-import { ensureUserWorkspace, setPlan } from "@/lib/workspaces";
+import { createApiKey, listApiKeys, revokeApiKey } from "@/lib/platform/keys";
+import { keyContracts } from "@/lib/platform/keys/contracts";
+import { AppError } from "@/lib/kernel/errors";
+import { ensureUserWorkspace, setPlan } from "@/lib/platform/workspaces";
 import * as listRoute from "@/app/api/v1/certifications/route";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { call } from "../helpers/http";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCertification } from "@/lib/certification/catalog";
-import { createCertificationInput } from "@/lib/certification/schemas";
+import { createCertification } from "@/lib/certification/catalog/catalog";
+import { createCertificationInput } from "@/lib/certification/catalog/schemas";
 import * as listRoute from "@/app/api/v1/certifications/route";
 import * as detailRoute from "@/app/api/v1/certifications/[id]/route";
 import * as domainsRoute from "@/app/api/v1/certifications/[id]/domains/route";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { testQuestions, tests } from "@/db/schema";
-import { toAppError, zodFields } from "@/lib/api/http-errors";
+import { toAppError, zodFields } from "@/lib/platform/http/http-errors";
 import { catalogCertificationId } from "@/db/seed";
-import { createCertification, getCertification } from "@/lib/certification/catalog";
+import { createCertification, getCertification } from "@/lib/certification/catalog/catalog";
 import {
   addDomain,
   addQuestion,
@@ -15,15 +15,15 @@ import {
   renameDomain,
   updateCertification,
   updateQuestion,
-} from "@/lib/certification/manage";
-import { manageCertificationContracts } from "@/lib/certification/manage-contracts";
-import { newCertificationInput, questionInput, updateCertificationInput } from "@/lib/certification/manage-schemas";
-import { createCertificationInput } from "@/lib/certification/schemas";
-import { AppError } from "@/lib/errors";
-import { createTest } from "@/lib/tests/tests";
+} from "@/lib/certification/own/manage";
+import { manageCertificationContracts } from "@/lib/certification/own/contracts";
+import { newCertificationInput, questionInput, updateCertificationInput } from "@/lib/certification/own/schemas";
+import { createCertificationInput } from "@/lib/certification/catalog/schemas";
+import { AppError } from "@/lib/kernel/errors";
+import { createTest } from "@/lib/certification/tests/tests";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
-import { createTestInput } from "@/lib/tests/schemas";
+import { createTestInput } from "@/lib/certification/tests/schemas";
 
 let database: TestDatabase;
 let trainer: Trainer;

@@ -8,7 +8,7 @@ import * as recipientsRoute from "@/app/api/v1/tests/[code]/recipients/route";
 import * as resendRoute from "@/app/api/v1/tests/[code]/recipients/[id]/resend/route";
 import * as testRoute from "@/app/api/v1/tests/[code]/route";
 import * as webhooksRoute from "@/app/api/v1/webhooks/route";
-import type { ApiScope } from "@/lib/keys/scopes";
+import type { ApiScope } from "@/lib/kernel/scopes";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { catalogCertification, createTrainer, type Trainer } from "../helpers/fixtures";
 import { call, type CallResult } from "../helpers/http";

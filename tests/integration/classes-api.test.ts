@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classes, classInvitations, emailMessages, users } from "@/db/schema";
-import { joinClass, resendInvitation } from "@/lib/classes/classes";
-import { saveAnswer, submitTest } from "@/lib/tests/taking";
-import { setPlan } from "@/lib/workspaces";
+import { joinClass, resendInvitation } from "@/lib/certification/classes/classes";
+import { saveAnswer, submitTest } from "@/lib/certification/taking/taking";
+import { setPlan } from "@/lib/platform/workspaces";
 import * as classesRoute from "@/app/api/v1/classes/route";
 import * as classRoute from "@/app/api/v1/classes/[id]/route";
 import * as invitationsRoute from "@/app/api/v1/classes/[id]/invitations/route";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { pathParams } from "@/lib/api/contract";
-import { openApiDocument } from "@/lib/api/openapi-document";
-import { allContracts } from "@/lib/api/routes";
+import { pathParams } from "@/lib/kernel/contract";
+import { openApiDocument } from "@/lib/registry/openapi-document";
+import { allContracts } from "@/lib/registry/routes";
 import { infrastructureRoutes, routeFiles, servedRoutes } from "../helpers/routes";
 
 const routes = await servedRoutes();
@@ -21,7 +21,7 @@ describe("every route is declared once, as a contract", () => {
     }
   });
 
-  it("lists every served contract in lib/api/routes.ts, and serves every contract listed there exactly once", () => {
+  it("lists every served contract in lib/registry/routes.ts, and serves every contract listed there exactly once", () => {
     const served = routes.filter((r) => r.contract).map((r) => r.contract!.id);
     expect(new Set(served).size).toBe(served.length);
     expect([...served].sort()).toEqual(allContracts.map((c) => c.id).sort());

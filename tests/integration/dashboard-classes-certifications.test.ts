@@ -6,7 +6,7 @@ import { call, type CallOptions } from "../helpers/http";
 import { signInAs } from "../helpers/session";
 
 // The dashboard routes read the session: the trainer signed in with signInAs.
-vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
 
 const classesRoute = await import("@/app/api/v1/classes/route");
 const classRoute = await import("@/app/api/v1/classes/[id]/route");

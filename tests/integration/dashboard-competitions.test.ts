@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { completeGeneration, completePublish } from "@/lib/ctf/challenges";
-import { completeCtfDeploy } from "@/lib/ctf/competitions";
-import { completeDeploymentDeploy, stopLiveDeployment } from "@/lib/ctf/deployments";
-import { deploymentPage, invitationPreview, publicCompetition } from "@/lib/ctf/public";
+import { completeGeneration, completePublish } from "@/lib/ctf/challenges/challenges";
+import { completeCtfDeploy } from "@/lib/ctf/competitions/competitions";
+import { completeDeploymentDeploy, stopLiveDeployment } from "@/lib/ctf/deployments/deployments";
+import { deploymentPage, invitationPreview, publicCompetition } from "@/lib/ctf/play/public";
 import { members } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -12,7 +12,7 @@ import { signInAs } from "../helpers/session";
 import { memberToken } from "../helpers/tokens";
 
 // The dashboard routes read the session: the trainer signed in with signInAs.
-vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
 
 const ctfsRoute = await import("@/app/api/v1/ctfs/route");
 const ctfRoute = await import("@/app/api/v1/ctfs/[ctf_id]/route");

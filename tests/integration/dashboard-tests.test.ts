@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogCertificationId } from "@/db/seed";
 import { domains } from "@/db/schema";
-import { createClass } from "@/lib/classes/classes";
-import { createClassInput } from "@/lib/classes/schemas";
-import { submitTest } from "@/lib/tests/taking";
-import { setPlan } from "@/lib/workspaces";
-import { workspaceUsage } from "@/lib/workspaces/usage";
+import { createClass } from "@/lib/certification/classes/classes";
+import { createClassInput } from "@/lib/certification/classes/schemas";
+import { submitTest } from "@/lib/certification/taking/taking";
+import { setPlan } from "@/lib/platform/workspaces";
+import { workspaceUsage } from "@/lib/platform/workspaces/usage";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
@@ -14,7 +14,7 @@ import { signInAs } from "../helpers/session";
 import { answerAll } from "../helpers/taking";
 
 // The dashboard routes read the session: the trainer signed in with signInAs.
-vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
 
 // The dashboard calls /api/v1 with its session (no key), like an integrator with a key.
 const testsRoute = await import("@/app/api/v1/tests/route");

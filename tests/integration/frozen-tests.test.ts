@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { catalogCertificationId } from "@/db/seed";
 import { tests } from "@/db/schema";
-import { FROZEN_TESTS_MAX, forgetFrozenTests, frozenTest, type FrozenTest } from "@/lib/tests/frozen";
+import { FROZEN_TESTS_MAX, forgetFrozenTests, frozenTest, type FrozenTest } from "@/lib/certification/taking/frozen";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 
 /**
- * The per-process copy of each test's frozen part (lib/tests/frozen.ts) is bounded: past
+ * The per-process copy of each test's frozen part (lib/certification/taking/frozen.ts) is bounded: past
  * FROZEN_TESTS_MAX tests the least recently used one is dropped (and read again when asked
  * for), a test in use stays, concurrent misses share one read, and a test that does not exist
  * is not kept. A kept copy is the same object on every hit, which is what these tests watch.

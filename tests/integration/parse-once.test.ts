@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { allContracts } from "@/lib/api/routes";
+import { allContracts } from "@/lib/registry/routes";
 
 /**
  * handle() parses a contract's params, query and body once, at the edge; lib/ takes the parsed
@@ -15,7 +15,7 @@ import { allContracts } from "@/lib/api/routes";
  */
 const root = process.cwd();
 const lib = path.join(root, "lib");
-const excluded = ["lib/api/", "lib/config.ts", "lib/events/", "lib/email/provider-events.ts"];
+const excluded = ["lib/api/", "lib/kernel/config/config.ts", "lib/events/", "lib/platform/email/provider-events.ts"];
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { AnyContract } from "@/lib/api/contract";
-import { revokeApiKey } from "@/lib/keys";
-import { apiScopes } from "@/lib/keys/scopes";
-import { setPlan } from "@/lib/workspaces";
+import type { AnyContract } from "@/lib/kernel/contract";
+import { revokeApiKey } from "@/lib/platform/keys";
+import { apiScopes } from "@/lib/kernel/scopes";
+import { setPlan } from "@/lib/platform/workspaces";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call, type CallResult } from "../helpers/http";
@@ -24,7 +24,7 @@ import { signInAs } from "../helpers/session";
  * another's rate-limit budget).
  */
 
-vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
 
 type Route = ServedRoute & { contract: AnyContract };
 

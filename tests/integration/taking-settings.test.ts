@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answers, events, recipients, scheduledSteps, testQuestions } from "@/db/schema";
-import { openTest } from "@/lib/tests/taking";
-import { setPlan } from "@/lib/workspaces";
+import { openTest } from "@/lib/certification/taking/taking";
+import { setPlan } from "@/lib/platform/workspaces";
 import * as testsRoute from "@/app/api/v1/tests/route";
 import * as testRoute from "@/app/api/v1/tests/[code]/route";
 import * as startRoute from "@/app/api/t/[token]/start/route";

@@ -2,13 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "@/db";
 import { answers, recipients } from "@/db/schema";
-import { createCertification } from "@/lib/certification/catalog";
-import { createCertificationInput } from "@/lib/certification/schemas";
-import { seal } from "@/lib/security/sealing";
-import { answerSheetView, testAnalysisView } from "@/lib/tests/insight-schemas";
-import { openTest, saveAnswer, startTest, submitTest } from "@/lib/tests/taking";
-import { testView } from "@/lib/tests/schemas";
-import { setPlan } from "@/lib/workspaces";
+import { createCertification } from "@/lib/certification/catalog/catalog";
+import { createCertificationInput } from "@/lib/certification/catalog/schemas";
+import { seal } from "@/lib/platform/security/sealing";
+import { answerSheetView, testAnalysisView } from "@/lib/certification/insight/schemas";
+import { openTest, saveAnswer, startTest, submitTest } from "@/lib/certification/taking/taking";
+import { testView } from "@/lib/certification/tests/schemas";
+import { setPlan } from "@/lib/platform/workspaces";
 import * as testsRoute from "@/app/api/v1/tests/route";
 import * as testRoute from "@/app/api/v1/tests/[code]/route";
 import * as answersRoute from "@/app/api/v1/tests/[code]/recipients/[id]/answers/route";
@@ -26,7 +26,7 @@ import { call } from "../helpers/http";
  */
 
 // A call without a key is looked up as the dashboard's session: nobody is signed in here.
-vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
 
 let database: TestDatabase;
 let trainer: Trainer;

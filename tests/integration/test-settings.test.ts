@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "@/db";
 import { certifications, emailMessages, recipients, scheduledSteps, tests } from "@/db/schema";
-import { setPlan } from "@/lib/workspaces";
+import { setPlan } from "@/lib/platform/workspaces";
 import * as testsRoute from "@/app/api/v1/tests/route";
 import * as testRoute from "@/app/api/v1/tests/[code]/route";
 import * as recipientsRoute from "@/app/api/v1/tests/[code]/recipients/route";

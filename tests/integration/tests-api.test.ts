@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answers, emailMessages, events, recipients, testQuestions, tests, webhookDeliveries } from "@/db/schema";
-import { createCertification } from "@/lib/certification/catalog";
-import { createCertificationInput } from "@/lib/certification/schemas";
-import { openTest, saveAnswer, submitTest } from "@/lib/tests/taking";
-import { createTestResultWebhook, createWebhook } from "@/lib/webhooks/endpoints";
-import { setPlan } from "@/lib/workspaces";
+import { createCertification } from "@/lib/certification/catalog/catalog";
+import { createCertificationInput } from "@/lib/certification/catalog/schemas";
+import { openTest, saveAnswer, submitTest } from "@/lib/certification/taking/taking";
+import { createTestResultWebhook, createWebhook } from "@/lib/platform/webhooks/endpoints";
+import { setPlan } from "@/lib/platform/workspaces";
 import * as testsRoute from "@/app/api/v1/tests/route";
 import * as testRoute from "@/app/api/v1/tests/[code]/route";
 import * as recipientsRoute from "@/app/api/v1/tests/[code]/recipients/route";

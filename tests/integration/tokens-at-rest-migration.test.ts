@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database } from "@/db/client";
 import { migrateDatabase, migrationsFolder } from "@/db/migrate";
 import { resealColumns } from "@/db/sealed";
-import { databaseAdapter } from "@/lib/auth/adapter";
-import { findInvitation } from "@/lib/classes/classes";
-import { invitationPreview } from "@/lib/ctf/public";
-import { memberLink } from "@/lib/ctf/members";
-import { currentSealPrefix, reseal, seal } from "@/lib/security/sealing";
-import { hashToken } from "@/lib/security/tokens";
-import { invitationLink, recipientLink } from "@/lib/tests/links";
-import { openTest, saveAnswer } from "@/lib/tests/taking";
-import { endpointSecret } from "@/lib/webhooks/endpoints";
+import { databaseAdapter } from "@/lib/platform/auth/adapter";
+import { findInvitation } from "@/lib/certification/classes/classes";
+import { invitationPreview } from "@/lib/ctf/play/public";
+import { memberLink } from "@/lib/ctf/competitions/members";
+import { currentSealPrefix, reseal, seal } from "@/lib/platform/security/sealing";
+import { hashToken } from "@/lib/platform/security/tokens";
+import { invitationLink, recipientLink } from "@/lib/certification/tests/links";
+import { openTest, saveAnswer } from "@/lib/certification/taking/taking";
+import { endpointSecret } from "@/lib/platform/webhooks/endpoints";
 import { everyTextValue } from "../helpers/text-dump";
 
 /**

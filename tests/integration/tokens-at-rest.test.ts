@@ -2,21 +2,21 @@ import { and, eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, members, sessions, users, webhookEndpoints } from "@/db/schema";
-import { databaseAdapter } from "@/lib/auth/adapter";
-import { createClass, findInvitation, resendInvitation } from "@/lib/classes/classes";
-import { createClassInput } from "@/lib/classes/schemas";
-import { acceptInvitation, inviteMember } from "@/lib/ctf/members";
-import { joinAsPlayer } from "@/lib/ctf/players";
-import { invitationPreview } from "@/lib/ctf/public";
-import { claimDueEmails, deliverEmails } from "@/lib/email/send";
-import { seal } from "@/lib/security/sealing";
-import { hashToken } from "@/lib/security/tokens";
-import { studentArea } from "@/lib/students/area";
-import { openTest } from "@/lib/tests/taking";
-import { messageOf, sendTestEvent, startDueAttempts } from "@/lib/webhooks/deliveries";
-import { createTestResultWebhook } from "@/lib/webhooks/endpoints";
-import { hmacHex } from "@/lib/webhooks/format";
-import { setPlan } from "@/lib/workspaces";
+import { databaseAdapter } from "@/lib/platform/auth/adapter";
+import { createClass, findInvitation, resendInvitation } from "@/lib/certification/classes/classes";
+import { createClassInput } from "@/lib/certification/classes/schemas";
+import { acceptInvitation, inviteMember } from "@/lib/ctf/competitions/members";
+import { joinAsPlayer } from "@/lib/ctf/play/players";
+import { invitationPreview } from "@/lib/ctf/play/public";
+import { claimDueEmails, deliverEmails } from "@/lib/platform/pipeline/channels/email/deliver";
+import { seal } from "@/lib/platform/security/sealing";
+import { hashToken } from "@/lib/platform/security/tokens";
+import { studentArea } from "@/lib/certification/students/area";
+import { openTest } from "@/lib/certification/taking/taking";
+import { messageOf, sendTestEvent, startDueAttempts } from "@/lib/platform/pipeline/channels/webhook/attempts";
+import { createTestResultWebhook } from "@/lib/platform/webhooks/endpoints";
+import { hmacHex } from "@/lib/platform/pipeline/channels/webhook/format";
+import { setPlan } from "@/lib/platform/workspaces";
 import * as testsRoute from "@/app/api/v1/tests/route";
 import * as testRoute from "@/app/api/v1/tests/[code]/route";
 import * as webhooksRoute from "@/app/api/v1/webhooks/route";
@@ -95,7 +95,7 @@ const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c
 
 /** The magic-link sign-in through Auth.js itself: the form, the e-mail, the link. Returns the session cookie's token. */
 async function signInWithMagicLink(email: string): Promise<string> {
-  const { handlers } = await import("@/lib/auth/auth");
+  const { handlers } = await import("@/lib/platform/auth/auth");
   const csrf = await handlers.GET(new NextRequest(`${APP}/api/auth/csrf`));
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const cookie = cookiesOf(csrf).join("; ");

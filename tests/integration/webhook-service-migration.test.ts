@@ -5,7 +5,7 @@ import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "@/db/client";
 import { migrateDatabase, migrationsFolder } from "@/db/migrate";
-import { seal } from "@/lib/security/sealing";
+import { seal } from "@/lib/platform/security/sealing";
 
 /**
  * The migration that gives each webhook endpoint its service, run over endpoints registered

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { events, webhookDeliveries, webhookEndpoints } from "@/db/schema";
-import { publishEvent } from "@/lib/events/publish";
-import { EmbeddedWorker } from "@/lib/jobs/worker";
-import { submitTest } from "@/lib/tests/taking";
-import { MAX_ENDPOINTS_PER_WORKSPACE } from "@/lib/webhooks/schemas";
+import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
+import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
+import { submitTest } from "@/lib/certification/taking/taking";
+import { MAX_ENDPOINTS_PER_WORKSPACE } from "@/lib/platform/webhooks/schemas";
 import * as webhooksRoute from "@/app/api/v1/webhooks/route";
 import * as webhookRoute from "@/app/api/v1/webhooks/[id]/route";
 import * as webhookDeliveriesRoute from "@/app/api/v1/webhooks/[id]/deliveries/route";
@@ -28,7 +28,7 @@ import { answerAll } from "../helpers/taking";
  * or reads the log of the other's endpoints.
  */
 
-vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
 
 const sameOrigin = { origin: "http://localhost", "x-forwarded-host": "localhost" };
 

@@ -2,18 +2,18 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { catalogCertificationId } from "@/db/seed";
 import { domains, emailMessages, workspaces } from "@/db/schema";
-import { createCtf } from "@/lib/ctf/competitions";
-import { inviteMember } from "@/lib/ctf/members";
-import { createCtfInput } from "@/lib/ctf/schemas";
-import { PLAN_SETTINGS_HINT } from "@/lib/errors";
-import { setPlan } from "@/lib/workspaces";
+import { createCtf } from "@/lib/ctf/competitions/competitions";
+import { inviteMember } from "@/lib/ctf/competitions/members";
+import { createCtfInput } from "@/lib/ctf/competitions/schemas";
+import { PLAN_SETTINGS_HINT } from "@/lib/kernel/errors";
+import { setPlan } from "@/lib/platform/workspaces";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call, type CallOptions } from "../helpers/http";
 import { signInAs } from "../helpers/session";
 
 // The dashboard routes read the session: the trainer signed in with signInAs.
-vi.mock("@/lib/auth/session", () => import("../helpers/session"));
+vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));
 
 const workspaceRoute = await import("@/app/api/app/workspace/route");
 const classesRoute = await import("@/app/api/v1/classes/route");

@@ -3,9 +3,9 @@ import { CatalogFilter } from "@/components/certifications/catalog-filter";
 import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/db";
-import { requireWorkspace } from "@/lib/auth/session";
-import { listCertifications } from "@/lib/certification/catalog";
-import { listCertificationsQuery } from "@/lib/certification/schemas";
+import { requireWorkspace } from "@/lib/platform/auth/session";
+import { listCertifications } from "@/lib/certification/catalog/catalog";
+import { listCertificationsQuery } from "@/lib/certification/catalog/schemas";
 
 export const metadata = { title: "Certifications" };
 

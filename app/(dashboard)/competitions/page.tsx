@@ -3,9 +3,9 @@ import { CompetitionsPanel } from "@/components/competitions/competitions-panel"
 import { HostNote } from "@/components/competitions/ui";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/db";
-import { pagingQuery } from "@/lib/api/paging";
-import { requireWorkspace } from "@/lib/auth/session";
-import { listCtfs } from "@/lib/ctf/competitions";
+import { pagingQuery } from "@/lib/kernel/paging";
+import { requireWorkspace } from "@/lib/platform/auth/session";
+import { listCtfs } from "@/lib/ctf/competitions/competitions";
 import { configuredHostKind } from "@/lib/ctf/hosting";
 
 export const metadata = { title: "Competitions" };

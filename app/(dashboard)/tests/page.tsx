@@ -3,9 +3,9 @@ import { TestsList } from "@/components/tests/tests-list";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
 import { getDb } from "@/db";
-import { pagingQuery } from "@/lib/api/paging";
-import { requireWorkspace } from "@/lib/auth/session";
-import { listTests } from "@/lib/tests/tests";
+import { pagingQuery } from "@/lib/kernel/paging";
+import { requireWorkspace } from "@/lib/platform/auth/session";
+import { listTests } from "@/lib/certification/tests/tests";
 
 export const metadata = { title: "Tests" };
 

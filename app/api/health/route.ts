@@ -1,4 +1,4 @@
-import { otherMethods } from "@/lib/api/unrouted";
+import { otherMethods } from "@/lib/platform/http/unrouted";
 
 // GET /api/health – liveness for load balancers and orchestrators: the process answers HTTP.
 // Touches no database on purpose (a database outage must not restart every instance); the

@@ -1,11 +1,11 @@
 import { serve } from "inngest/next";
-import { toErrorResponse } from "@/lib/api/http-errors";
-import { MAX_BODY_BYTES, withBodyLimit } from "@/lib/api/parse";
-import { otherMethods } from "@/lib/api/unrouted";
-import { config } from "@/lib/config";
-import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
-import { createFunctions, inngest } from "@/lib/jobs/inngest";
+import { toErrorResponse } from "@/lib/platform/http/http-errors";
+import { MAX_BODY_BYTES, withBodyLimit } from "@/lib/platform/http/parse";
+import { otherMethods } from "@/lib/platform/http/unrouted";
+import { config } from "@/lib/kernel/config/config";
+import { AppError } from "@/lib/kernel/errors";
+import { newId } from "@/lib/kernel/ids";
+import { createFunctions, inngest } from "@/lib/platform/pipeline/executors/inngest";
 
 // The Inngest functions (webhook delivery, e-mail, scheduled steps, outbox sweep).
 const inngestHandlers = serve({ client: inngest, functions: createFunctions() });
@@ -14,7 +14,7 @@ type Handler = (req: Request, ctx: unknown) => Promise<Response>;
 
 /**
  * Serves Inngest only when it is the executor: with the embedded worker there is nothing to
- * serve (404). A half configuration (see lib/jobs/inngest-mode.ts) is refused at start; one
+ * serve (404). A half configuration (see lib/kernel/config/inngest-mode.ts) is refused at start; one
  * made since (next dev, tests) answers 503, and the log, not the response, names what is
  * missing (toErrorResponse on the ConfigError).
  */

@@ -1,5 +1,5 @@
-import { openApiDocument } from "@/lib/api/openapi-document";
-import { otherMethods } from "@/lib/api/unrouted";
+import { openApiDocument } from "@/lib/registry/openapi-document";
+import { otherMethods } from "@/lib/platform/http/unrouted";
 
 // GET /api/openapi.json – the OpenAPI 3.1 document, served without a key
 export function GET() {

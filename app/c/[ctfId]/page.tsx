@@ -11,12 +11,12 @@ import { ResendLinkForm } from "@/components/play/resend-link-form";
 import { Scoreboard } from "@/components/play/scoreboard";
 import { Card, Notice } from "@/components/ui/card";
 import { getDb } from "@/db";
-import { artifactsForPage } from "@/lib/ctf/artifacts";
-import { playerFiles } from "@/lib/ctf/files";
-import { challengeDescriptions, playerProgress, runningState } from "@/lib/ctf/play";
-import { findPlayer, playerCookieName } from "@/lib/ctf/players";
-import { publicCompetition } from "@/lib/ctf/public";
-import { publicScoreboard } from "@/lib/ctf/standings";
+import { artifactsForPage } from "@/lib/ctf/play/artifacts/artifacts";
+import { playerFiles } from "@/lib/ctf/challenges/files/files";
+import { challengeDescriptions, playerProgress, runningState } from "@/lib/ctf/play/play";
+import { findPlayer, playerCookieName } from "@/lib/ctf/play/players";
+import { publicCompetition } from "@/lib/ctf/play/public";
+import { publicScoreboard } from "@/lib/ctf/play/standings";
 
 export const dynamic = "force-dynamic";
 

@@ -10,11 +10,11 @@ import { DeploymentFlagForm, DeploymentHint, DeploymentJoinForm } from "@/compon
 import { RefreshAt } from "@/components/play/refresh-at";
 import { Card } from "@/components/ui/card";
 import { getDb } from "@/db";
-import { urlOf } from "@/lib/api/contract";
-import { deploymentPageContent } from "@/lib/ctf/deployment-content";
-import { deploymentPlayerCookieName, deploymentProgress, findDeploymentPlayer } from "@/lib/ctf/deployment-play";
-import { deploymentPlayContracts } from "@/lib/ctf/deployment-play-contracts";
-import { deploymentPage } from "@/lib/ctf/public";
+import { urlOf } from "@/lib/kernel/contract";
+import { deploymentPageContent } from "@/lib/ctf/deployments/content";
+import { deploymentPlayerCookieName, deploymentProgress, findDeploymentPlayer } from "@/lib/ctf/deployments/play";
+import { deploymentPlayContracts } from "@/lib/ctf/deployments/play-contracts";
+import { deploymentPage } from "@/lib/ctf/play/public";
 
 export const dynamic = "force-dynamic";
 

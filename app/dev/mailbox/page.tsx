@@ -2,8 +2,8 @@ import { notFound } from "next/navigation";
 import { formatDateTime } from "@/components/format/date";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/db";
-import { devMailboxEnabled } from "@/lib/email/config";
-import { listMailbox } from "@/lib/email/mailbox";
+import { devMailboxEnabled } from "@/lib/kernel/config/email";
+import { listMailbox } from "@/lib/platform/email/mailbox";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Dev mailbox" };

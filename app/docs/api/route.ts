@@ -1,5 +1,5 @@
 import { ApiReference } from "@scalar/nextjs-api-reference";
-import { openApiDocument } from "@/lib/api/openapi-document";
+import { openApiDocument } from "@/lib/registry/openapi-document";
 
 // GET /docs/api – the API reference: Scalar's renderer over the document generated from the
 // contracts (the one /api/openapi.json serves). Everything it loads comes from this app: the

@@ -3,11 +3,11 @@
 import { redirect } from "next/navigation";
 import type { JoinState } from "@/components/student/join-form";
 import { getDb } from "@/db";
-import { toAppError } from "@/lib/api/http-errors";
-import { logError } from "@/lib/api/log";
-import { signOut } from "@/lib/auth/auth";
-import { currentUser } from "@/lib/auth/session";
-import { findInvitation, joinClass } from "@/lib/classes/classes";
+import { toAppError } from "@/lib/platform/http/http-errors";
+import { logError } from "@/lib/platform/http/request-log";
+import { signOut } from "@/lib/platform/auth/auth";
+import { currentUser } from "@/lib/platform/auth/session";
+import { findInvitation, joinClass } from "@/lib/certification/classes/classes";
 import { joinSignInHref } from "./sign-in-href";
 
 /** Joins the class as the signed-in user; a refusal comes back as a message, success goes to /student. */

@@ -6,8 +6,8 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { PublicFrame } from "@/components/ui/public-frame";
 import { Notice } from "@/components/ui/card";
 import { getDb } from "@/db";
-import { currentUser } from "@/lib/auth/session";
-import { findInvitation } from "@/lib/classes/classes";
+import { currentUser } from "@/lib/platform/auth/session";
+import { findInvitation } from "@/lib/certification/classes/classes";
 import { joinClassAction, switchAccountAction } from "./actions";
 import { joinSignInHref } from "./sign-in-href";
 

@@ -1,5 +1,5 @@
 import { Card } from "@/components/ui/card";
-import { devMailboxEnabled } from "@/lib/email/config";
+import { devMailboxEnabled } from "@/lib/kernel/config/email";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Check your e-mail" };

@@ -5,9 +5,9 @@ import { StartPanel } from "@/components/taking/start-panel";
 import { TestResult } from "@/components/taking/test-result";
 import { TestRunner } from "@/components/taking/test-runner";
 import { getDb } from "@/db";
-import { currentUser, mayBeSignedIn } from "@/lib/auth/session";
-import { loadForPage } from "@/lib/server/unavailable";
-import { openTest } from "@/lib/tests/taking";
+import { currentUser, mayBeSignedIn } from "@/lib/platform/auth/session";
+import { loadForPage } from "@/lib/platform/server/unavailable";
+import { openTest } from "@/lib/certification/taking/taking";
 
 export const dynamic = "force-dynamic";
 

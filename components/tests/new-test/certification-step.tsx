@@ -7,9 +7,9 @@ import { callApi } from "@/components/api";
 import { errorAt, FieldMessage } from "@/components/forms/field";
 import { Card, Notice } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
-import { certificationContracts } from "@/lib/certification/contracts";
-import type { CertificationSummary } from "@/lib/certification/schemas";
-import { queryKeys } from "@/lib/query-keys";
+import { certificationContracts } from "@/lib/certification/catalog/contracts";
+import type { CertificationSummary } from "@/lib/certification/catalog/schemas";
+import { queryKeys } from "@/components/query-keys";
 import { plural } from "../format";
 import type { NewTestFormApi } from "./schema";
 

@@ -3,9 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { callApi } from "@/components/api";
-import { classContracts } from "@/lib/classes/contracts";
-import type { ClassSummaryView } from "@/lib/classes/schemas";
-import { queryKeys } from "@/lib/query-keys";
+import { classContracts } from "@/lib/certification/classes/contracts";
+import type { ClassSummaryView } from "@/lib/certification/classes/schemas";
+import { queryKeys } from "@/components/query-keys";
 import type { NewTestFormApi } from "./schema";
 
 /**

@@ -3,7 +3,7 @@
 import { errorAt, FieldMessage } from "@/components/forms/field";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
-import type { DomainView } from "@/lib/certification/schemas";
+import type { DomainView } from "@/lib/certification/catalog/schemas";
 import { plural } from "../format";
 import type { NewTestFormApi } from "./schema";
 

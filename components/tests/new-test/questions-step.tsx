@@ -5,16 +5,16 @@ import { errorAt, Field, FieldMessage, ownErrorAt } from "@/components/forms/fie
 import { Radio, wholeNumberInput } from "@/components/forms/inputs";
 import { Card } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
-import type { DomainView } from "@/lib/certification/schemas";
-import { splitEvenly } from "@/lib/tests/draw";
-import { MAX_QUESTIONS } from "@/lib/tests/schemas";
+import type { DomainView } from "@/lib/certification/catalog/schemas";
+import { splitEvenly } from "@/lib/certification/tests/draw";
+import { MAX_QUESTIONS } from "@/lib/certification/tests/schemas";
 import type { NewTestFormApi } from "./schema";
 
 const wholeNumber = (text: string | undefined) => (text && /^\s*\d+\s*$/.test(text) ? Number(text) : null);
 
 /**
  * 3. Questions: a total split in equal parts (the preview is the server's own split,
- * lib/tests/draw.ts), or a count per domain. Switching between the two keeps the counts
+ * lib/certification/tests/draw.ts), or a count per domain. Switching between the two keeps the counts
  * chosen: the split fills the per-domain counts not typed, their sum a blank total.
  */
 export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains: DomainView[] }) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { TestView } from "@/lib/tests/schemas";
+import type { TestView } from "@/lib/certification/tests/schemas";
 import { copyOf, defaultSettings, newTestSchema, type NewTestValues } from "./schema";
 
 /** The test a Copy button starts from: its setup and settings as GET /api/v1/tests/{code} shows them. */

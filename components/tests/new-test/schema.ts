@@ -2,16 +2,16 @@ import type { UseFormReturn } from "react-hook-form";
 import { z } from "zod";
 import { checkedBy } from "@/components/forms/checked-by";
 import { isoToLocalInput, localInputToBody } from "@/components/format/date-input";
-import { creationRules } from "@/lib/tests/rules";
+import { creationRules } from "@/lib/certification/tests/rules";
 import { showAnswersPolicies } from "@/db/schema/statuses";
-import { createTestInput, type CreateTestInput, type TestView } from "@/lib/tests/schemas";
+import { createTestInput, type CreateTestInput, type TestView } from "@/lib/certification/tests/schemas";
 import { parseRecipients, recipientTextProblem } from "../parse-recipients";
 
 /**
  * What the new-test form holds: the trainer's choices as typed (counts as text, recipients as
  * one textarea), one value per control. `toCreateTestBody` turns them into the body of
  * `POST /api/v1/tests`, which is then checked by the contract's own schema and the same
- * creation rules the server applies (lib/tests/rules.ts): one set of rules, in two places.
+ * creation rules the server applies (lib/certification/tests/rules.ts): one set of rules, in two places.
  */
 export const newTestValues = z.object({
   certification_id: z.number().int().optional(),
@@ -39,7 +39,7 @@ export const newTestValues = z.object({
 });
 export type NewTestValues = z.infer<typeof newTestValues>;
 
-/** The settings' defaults, as the API's (lib/tests/schemas.ts). */
+/** The settings' defaults, as the API's (lib/certification/tests/schemas.ts). */
 export const defaultSettings = {
   name: "",
   time_limit_minutes: "",

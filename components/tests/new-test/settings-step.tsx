@@ -3,7 +3,7 @@
 import { Checkbox, Select, TextInput, wholeNumberInput } from "@/components/forms/inputs";
 import { ZoneNote } from "@/components/format/time-zone";
 import { Card } from "@/components/ui/card";
-import { MAX_REMINDER_HOURS, MAX_TIME_LIMIT_MINUTES } from "@/lib/tests/schemas";
+import { MAX_REMINDER_HOURS, MAX_TIME_LIMIT_MINUTES } from "@/lib/certification/tests/schemas";
 import type { NewTestFormApi } from "./schema";
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "@/db";
-import { appUrl } from "@/lib/email/config";
-import { builtinStandings } from "../scoreboard";
+import { appUrl } from "@/lib/kernel/config/email";
+import { builtinStandings } from "@/lib/ctf/play/scoreboard";
 import type { CompetitionHost } from "./types";
 
 /**

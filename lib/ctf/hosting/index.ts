@@ -1,6 +1,6 @@
 import type { Db } from "@/db";
-import { config } from "@/lib/config";
-import { appUrl } from "@/lib/email/config";
+import { config } from "@/lib/kernel/config/config";
+import { appUrl } from "@/lib/kernel/config/email";
 import { builtinHost } from "./builtin";
 import { ctfdHost } from "./ctfd";
 import { HostError, type CompetitionHost } from "./types";

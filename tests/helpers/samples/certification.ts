@@ -1,4 +1,4 @@
-import { listQuestions } from "@/lib/certification/manage";
+import { listQuestions } from "@/lib/certification/own/manage";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
 import { ownCertification } from "./common";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { classInvitations, users } from "@/db/schema";
-import { createClass, joinClass } from "@/lib/classes/classes";
-import { createClassInput } from "@/lib/classes/schemas";
+import { createClass, joinClass } from "@/lib/certification/classes/classes";
+import { createClassInput } from "@/lib/certification/classes/schemas";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
 import { invitationToken } from "../tokens";

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { domains } from "@/db/schema";
 import { catalogCertificationId } from "@/db/seed";
-import { createCertification } from "@/lib/certification/catalog";
-import { createCertificationInput } from "@/lib/certification/schemas";
+import { createCertification } from "@/lib/certification/catalog/catalog";
+import { createCertificationInput } from "@/lib/certification/catalog/schemas";
 import type { Trainer } from "../fixtures";
 
 let counter = 0;

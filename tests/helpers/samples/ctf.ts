@@ -1,7 +1,7 @@
-import { completePublish, createChallenge, publishChallenge } from "@/lib/ctf/challenges";
-import { completeCtfDeploy, createCtf, deployCtf } from "@/lib/ctf/competitions";
-import { completeDeploymentDeploy, createDeployment } from "@/lib/ctf/deployments";
-import { createChallengeInput, createCtfInput } from "@/lib/ctf/schemas";
+import { completePublish, createChallenge, publishChallenge } from "@/lib/ctf/challenges/challenges";
+import { completeCtfDeploy, createCtf, deployCtf } from "@/lib/ctf/competitions/competitions";
+import { completeDeploymentDeploy, createDeployment } from "@/lib/ctf/deployments/deployments";
+import { createChallengeInput, createCtfInput } from "@/lib/ctf/competitions/schemas";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
 import { freshEmail } from "./common";
@@ -52,7 +52,7 @@ export const ctfSamples: Samples = {
   "ctfs.snapshot": {
     params: async (world, trainer) => {
       const params = await deployed(world, trainer);
-      const { archiveCtf } = await import("@/lib/ctf/competitions");
+      const { archiveCtf } = await import("@/lib/ctf/competitions/competitions");
       await archiveCtf(world.db, trainer.workspaceId, params.ctf_id);
       return params;
     },

@@ -1,7 +1,7 @@
 import type { Db } from "@/db";
-import { completeDeploymentDeploy, createDeployment } from "@/lib/ctf/deployments";
-import { deploymentPlayerCookieName, joinDeployment } from "@/lib/ctf/deployment-play";
-import type { TemplateKey } from "@/lib/ctf/templates";
+import { completeDeploymentDeploy, createDeployment } from "@/lib/ctf/deployments/deployments";
+import { deploymentPlayerCookieName, joinDeployment } from "@/lib/ctf/deployments/play";
+import type { TemplateKey } from "@/lib/ctf/templates/generate";
 import type { Trainer } from "../fixtures";
 import { draftChallenge, storedFile } from "./files";
 import { generatedChallenge } from "./generated";

@@ -1,8 +1,8 @@
 import type { Db } from "@/db";
-import { completePublish, createChallenge, publishChallenge } from "@/lib/ctf/challenges";
-import { createCtf } from "@/lib/ctf/competitions";
-import { uploadChallengeFile } from "@/lib/ctf/files";
-import { createChallengeInput, createCtfInput } from "@/lib/ctf/schemas";
+import { completePublish, createChallenge, publishChallenge } from "@/lib/ctf/challenges/challenges";
+import { createCtf } from "@/lib/ctf/competitions/competitions";
+import { uploadChallengeFile } from "@/lib/ctf/challenges/files/files";
+import { createChallengeInput, createCtfInput } from "@/lib/ctf/competitions/schemas";
 import type { Trainer } from "../fixtures";
 import { playerOf, runningCtf } from "./play";
 import type { Samples } from "./types";

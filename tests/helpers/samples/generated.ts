@@ -1,8 +1,8 @@
 import type { Db } from "@/db";
-import { completeGeneration, completePublish, publishChallenge, requestGeneratedChallenge } from "@/lib/ctf/challenges";
-import { createCtf } from "@/lib/ctf/competitions";
-import { createCtfInput, generateChallengeInput } from "@/lib/ctf/schemas";
-import { templateCatalog, type TemplateKey } from "@/lib/ctf/templates";
+import { completeGeneration, completePublish, publishChallenge, requestGeneratedChallenge } from "@/lib/ctf/challenges/challenges";
+import { createCtf } from "@/lib/ctf/competitions/competitions";
+import { createCtfInput, generateChallengeInput } from "@/lib/ctf/competitions/schemas";
+import { templateCatalog, type TemplateKey } from "@/lib/ctf/templates/generate";
 import type { Trainer } from "../fixtures";
 import { playerOf, runningCtf } from "./play";
 import type { Samples } from "./types";

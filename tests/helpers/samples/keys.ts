@@ -1,4 +1,4 @@
-import { createApiKey } from "@/lib/keys";
+import { createApiKey } from "@/lib/platform/keys";
 import type { Samples } from "./types";
 
 export const keySamples: Samples = {

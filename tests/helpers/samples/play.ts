@@ -1,9 +1,9 @@
 import type { Db } from "@/db";
-import { completePublish, createChallenge, publishChallenge } from "@/lib/ctf/challenges";
-import { completeCtfDeploy, createCtf, deployCtf } from "@/lib/ctf/competitions";
-import { inviteMember } from "@/lib/ctf/members";
-import { joinAsPlayer, playerCookieName } from "@/lib/ctf/players";
-import { createChallengeInput, createCtfInput } from "@/lib/ctf/schemas";
+import { completePublish, createChallenge, publishChallenge } from "@/lib/ctf/challenges/challenges";
+import { completeCtfDeploy, createCtf, deployCtf } from "@/lib/ctf/competitions/competitions";
+import { inviteMember } from "@/lib/ctf/competitions/members";
+import { joinAsPlayer, playerCookieName } from "@/lib/ctf/play/players";
+import { createChallengeInput, createCtfInput } from "@/lib/ctf/competitions/schemas";
 import type { Trainer } from "../fixtures";
 import { memberTokenById } from "../tokens";
 import { freshEmail } from "./common";

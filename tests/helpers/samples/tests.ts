@@ -1,9 +1,9 @@
-import { createClass } from "@/lib/classes/classes";
-import { createClassInput } from "@/lib/classes/schemas";
-import { saveAnswer, startTest } from "@/lib/tests/taking";
-import { createTestInput } from "@/lib/tests/schemas";
-import { createTest } from "@/lib/tests/tests";
-import { setPlan } from "@/lib/workspaces";
+import { createClass } from "@/lib/certification/classes/classes";
+import { createClassInput } from "@/lib/certification/classes/schemas";
+import { saveAnswer, startTest } from "@/lib/certification/taking/taking";
+import { createTestInput } from "@/lib/certification/tests/schemas";
+import { createTest } from "@/lib/certification/tests/tests";
+import { setPlan } from "@/lib/platform/workspaces";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
 import { startAndOpen } from "../taking";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { webhookDeliveries } from "@/db/schema";
-import { sendTestEvent } from "@/lib/webhooks/deliveries";
-import { createTestResultWebhook, createWebhook } from "@/lib/webhooks/endpoints";
+import { sendTestEvent } from "@/lib/platform/pipeline/channels/webhook/attempts";
+import { createTestResultWebhook, createWebhook } from "@/lib/platform/webhooks/endpoints";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
 import type { Samples } from "./types";

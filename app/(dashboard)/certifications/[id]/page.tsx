@@ -2,10 +2,10 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { CertificationEditor } from "@/components/certifications/certification-editor";
 import { getDb } from "@/db";
-import { intId } from "@/lib/api/parse";
-import { requireWorkspace } from "@/lib/auth/session";
-import { getOwnCertification } from "@/lib/certification/manage";
-import { AppError } from "@/lib/errors";
+import { intId } from "@/lib/platform/http/parse";
+import { requireWorkspace } from "@/lib/platform/auth/session";
+import { getOwnCertification } from "@/lib/certification/own/manage";
+import { AppError } from "@/lib/kernel/errors";
 
 type Params = { params: Promise<{ id: string }> };
 

@@ -2,10 +2,10 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ClassDetail } from "@/components/classes/class-detail";
 import { getDb } from "@/db";
-import { intId } from "@/lib/api/parse";
-import { requireWorkspace } from "@/lib/auth/session";
-import { getClass } from "@/lib/classes/classes";
-import { AppError } from "@/lib/errors";
+import { intId } from "@/lib/platform/http/parse";
+import { requireWorkspace } from "@/lib/platform/auth/session";
+import { getClass } from "@/lib/certification/classes/classes";
+import { AppError } from "@/lib/kernel/errors";
 
 type Params = { params: Promise<{ id: string }> };
 

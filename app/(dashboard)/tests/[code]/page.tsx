@@ -1,9 +1,9 @@
 import { notFound } from "next/navigation";
 import { TestDetail } from "@/components/tests/test-detail";
 import { getDb } from "@/db";
-import { requireWorkspace } from "@/lib/auth/session";
-import { AppError } from "@/lib/errors";
-import { getTest } from "@/lib/tests/tests";
+import { requireWorkspace } from "@/lib/platform/auth/session";
+import { AppError } from "@/lib/kernel/errors";
+import { getTest } from "@/lib/certification/tests/tests";
 
 type Params = { params: Promise<{ code: string }> };
 

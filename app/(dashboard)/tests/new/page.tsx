@@ -3,9 +3,9 @@ import { copyOf } from "@/components/tests/new-test/schema";
 import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/card";
 import { getDb } from "@/db";
-import { requireWorkspace } from "@/lib/auth/session";
-import { AppError } from "@/lib/errors";
-import { getTest } from "@/lib/tests/tests";
+import { requireWorkspace } from "@/lib/platform/auth/session";
+import { AppError } from "@/lib/kernel/errors";
+import { getTest } from "@/lib/certification/tests/tests";
 
 export const metadata = { title: "New test" };
 

@@ -1,7 +1,7 @@
-import { handle } from "@/lib/api/handle";
-import { otherMethods } from "@/lib/api/unrouted";
-import { webhookContracts as webhooks } from "@/lib/webhooks/contracts";
-import { createTestResultWebhook, listWebhooks } from "@/lib/webhooks/endpoints";
+import { handle } from "@/lib/platform/http/handle";
+import { otherMethods } from "@/lib/platform/http/unrouted";
+import { webhookContracts as webhooks } from "@/lib/platform/webhooks/contracts";
+import { createTestResultWebhook, listWebhooks } from "@/lib/platform/webhooks/endpoints";
 
 export const GET = handle(webhooks.listTestResults, ({ db, workspaceId, query }) => listWebhooks(db, workspaceId, "certification", query));
 

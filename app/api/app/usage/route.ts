@@ -1,8 +1,8 @@
-import { handle } from "@/lib/api/handle";
-import { otherMethods } from "@/lib/api/unrouted";
-import { planLimits } from "@/lib/plans";
-import { workspaceContracts as workspaces } from "@/lib/workspaces/contracts";
-import { workspaceUsage } from "@/lib/workspaces/usage";
+import { handle } from "@/lib/platform/http/handle";
+import { otherMethods } from "@/lib/platform/http/unrouted";
+import { planLimits } from "@/lib/platform/workspaces/plans";
+import { workspaceContracts as workspaces } from "@/lib/platform/workspaces/contracts";
+import { workspaceUsage } from "@/lib/platform/workspaces/usage";
 
 export const GET = handle(workspaces.usage, async ({ db, workspace }) => ({
   plan: workspace.plan,

@@ -1,6 +1,6 @@
-import { withBodyLimit } from "@/lib/api/parse";
-import { otherMethods } from "@/lib/api/unrouted";
-import { handlers } from "@/lib/auth/auth";
+import { withBodyLimit } from "@/lib/platform/http/parse";
+import { otherMethods } from "@/lib/platform/http/unrouted";
+import { handlers } from "@/lib/platform/auth/auth";
 
 export const GET = handlers.GET;
 // A sign-in form is a few hundred bytes: anything announced larger is refused unread.

@@ -1,8 +1,8 @@
-import { handle } from "@/lib/api/handle";
-import { otherMethods } from "@/lib/api/unrouted";
-import { ctfContracts as ctfs } from "@/lib/ctf/contracts";
-import { listCtfDeployments } from "@/lib/ctf/ctf-deployments";
-import { createDeployment, listDeployments } from "@/lib/ctf/deployments";
+import { handle } from "@/lib/platform/http/handle";
+import { otherMethods } from "@/lib/platform/http/unrouted";
+import { ctfContracts as ctfs } from "@/lib/ctf/competitions/contracts";
+import { listCtfDeployments } from "@/lib/ctf/deployments/competition-deployments";
+import { createDeployment, listDeployments } from "@/lib/ctf/deployments/deployments";
 
 // With ?ctf_id= (additive): that competition's deployments, each with its challenge's title.
 export const GET = handle(ctfs.deployments, ({ db, workspaceId, query: { ctf_id, ...paging } }) =>

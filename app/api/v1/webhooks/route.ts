@@ -1,8 +1,8 @@
-import { handle } from "@/lib/api/handle";
-import { otherMethods } from "@/lib/api/unrouted";
-import { competitionEvents, eventCatalog } from "@/lib/events/catalog";
-import { webhookContracts as webhooks } from "@/lib/webhooks/contracts";
-import { createWebhook, listWebhooks } from "@/lib/webhooks/endpoints";
+import { handle } from "@/lib/platform/http/handle";
+import { otherMethods } from "@/lib/platform/http/unrouted";
+import { competitionEvents, eventCatalog } from "@/lib/platform/pipeline/channels/webhook/events";
+import { webhookContracts as webhooks } from "@/lib/platform/webhooks/contracts";
+import { createWebhook, listWebhooks } from "@/lib/platform/webhooks/endpoints";
 
 const eventDescriptions = Object.fromEntries(competitionEvents.map((name) => [name, eventCatalog[name].description]));
 

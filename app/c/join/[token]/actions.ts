@@ -4,10 +4,10 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import type { AcceptState } from "@/components/competitions/accept-invitation-form";
 import { getDb } from "@/db";
-import { toAppError } from "@/lib/api/http-errors";
-import { logError } from "@/lib/api/log";
-import { playerNameInput } from "@/lib/ctf/play-schemas";
-import { joinAsPlayer, playerCookieName, playerCookieOptions } from "@/lib/ctf/players";
+import { toAppError } from "@/lib/platform/http/http-errors";
+import { logError } from "@/lib/platform/http/request-log";
+import { playerNameInput } from "@/lib/ctf/play/schemas";
+import { joinAsPlayer, playerCookieName, playerCookieOptions } from "@/lib/ctf/play/players";
 
 /**
  * Accepts the competition invitation of this token (member.joined, once) and signs the

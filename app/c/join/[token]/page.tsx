@@ -7,8 +7,8 @@ import { buttonClass } from "@/components/ui/button";
 import { PublicFrame } from "@/components/ui/public-frame";
 import { Notice } from "@/components/ui/card";
 import { getDb } from "@/db";
-import { defaultPlayerName, findPlayer, playerCookieName } from "@/lib/ctf/players";
-import { invitationPreview } from "@/lib/ctf/public";
+import { defaultPlayerName, findPlayer, playerCookieName } from "@/lib/ctf/play/players";
+import { invitationPreview } from "@/lib/ctf/play/public";
 import { acceptInvitationAction } from "./actions";
 
 export const dynamic = "force-dynamic";

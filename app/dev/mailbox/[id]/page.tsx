@@ -1,8 +1,8 @@
 import { notFound } from "next/navigation";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/db";
-import { devMailboxEnabled } from "@/lib/email/config";
-import { getMailboxMessage } from "@/lib/email/mailbox";
+import { devMailboxEnabled } from "@/lib/kernel/config/email";
+import { getMailboxMessage } from "@/lib/platform/email/mailbox";
 
 export const dynamic = "force-dynamic";
 

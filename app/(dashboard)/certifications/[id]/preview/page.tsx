@@ -2,10 +2,10 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { CertificationPreview } from "@/components/certifications/certification-preview";
 import { getDb } from "@/db";
-import { intId } from "@/lib/api/parse";
-import { requireWorkspace } from "@/lib/auth/session";
-import { certificationPreview } from "@/lib/certification/preview";
-import { AppError } from "@/lib/errors";
+import { intId } from "@/lib/platform/http/parse";
+import { requireWorkspace } from "@/lib/platform/auth/session";
+import { certificationPreview } from "@/lib/certification/catalog/preview";
+import { AppError } from "@/lib/kernel/errors";
 
 type Params = { params: Promise<{ id: string }> };
 

@@ -1,8 +1,8 @@
-import { handle } from "@/lib/api/handle";
-import { otherMethods } from "@/lib/api/unrouted";
-import { testContracts as tests } from "@/lib/tests/contracts";
-import { resultsFilename, testResultsCsv } from "@/lib/tests/export";
-import { getTest } from "@/lib/tests/tests";
+import { handle } from "@/lib/platform/http/handle";
+import { otherMethods } from "@/lib/platform/http/unrouted";
+import { testContracts as tests } from "@/lib/certification/tests/contracts";
+import { resultsFilename, testResultsCsv } from "@/lib/certification/insight/export";
+import { getTest } from "@/lib/certification/tests/tests";
 
 export const GET = handle(tests.exportCsv, async ({ db, workspaceId, params }) => {
   const test = await getTest(db, workspaceId, params.code);

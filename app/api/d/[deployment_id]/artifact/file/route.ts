@@ -1,8 +1,8 @@
-import { artifactFileResponse } from "@/lib/api/artifact-responses";
-import { handle } from "@/lib/api/handle";
-import { otherMethods } from "@/lib/api/unrouted";
-import { deploymentArtifactFile } from "@/lib/ctf/deployment-content";
-import { deploymentPlayContracts as play } from "@/lib/ctf/deployment-play-contracts";
+import { artifactFileResponse } from "@/lib/ctf/templates/responses";
+import { handle } from "@/lib/platform/http/handle";
+import { otherMethods } from "@/lib/platform/http/unrouted";
+import { deploymentArtifactFile } from "@/lib/ctf/deployments/content";
+import { deploymentPlayContracts as play } from "@/lib/ctf/deployments/play-contracts";
 
 // A deployment's generated file: always a download, never rendered by the browser.
 export const GET = handle(play.artifactFile, async ({ db, player }) => artifactFileResponse(await deploymentArtifactFile(db, player)));

@@ -1,7 +1,7 @@
-import { handle } from "@/lib/api/handle";
-import { otherMethods } from "@/lib/api/unrouted";
-import { ctfContracts as ctfs } from "@/lib/ctf/contracts";
-import { inviteMember, listMembers } from "@/lib/ctf/members";
+import { handle } from "@/lib/platform/http/handle";
+import { otherMethods } from "@/lib/platform/http/unrouted";
+import { ctfContracts as ctfs } from "@/lib/ctf/competitions/contracts";
+import { inviteMember, listMembers } from "@/lib/ctf/competitions/members";
 
 export const GET = handle(ctfs.members, ({ db, workspaceId, params, query }) => listMembers(db, workspaceId, params.ctf_id, query));
 export const POST = handle(ctfs.inviteMember, ({ db, workspaceId, params, body }) => inviteMember(db, workspaceId, params.ctf_id, body));

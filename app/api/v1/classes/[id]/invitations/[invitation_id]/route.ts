@@ -1,7 +1,7 @@
-import { handle } from "@/lib/api/handle";
-import { otherMethods } from "@/lib/api/unrouted";
-import { cancelInvitation, getClass } from "@/lib/classes/classes";
-import { classContracts as classes } from "@/lib/classes/contracts";
+import { handle } from "@/lib/platform/http/handle";
+import { otherMethods } from "@/lib/platform/http/unrouted";
+import { cancelInvitation, getClass } from "@/lib/certification/classes/classes";
+import { classContracts as classes } from "@/lib/certification/classes/contracts";
 
 export const DELETE = handle(classes.cancelInvitation, async ({ db, workspaceId, params }) => {
   await cancelInvitation(db, workspaceId, params.id, params.invitation_id);

@@ -1,7 +1,7 @@
-import { handle } from "@/lib/api/handle";
-import { otherMethods } from "@/lib/api/unrouted";
-import { getClass, resendInvitation } from "@/lib/classes/classes";
-import { classContracts as classes } from "@/lib/classes/contracts";
+import { handle } from "@/lib/platform/http/handle";
+import { otherMethods } from "@/lib/platform/http/unrouted";
+import { getClass, resendInvitation } from "@/lib/certification/classes/classes";
+import { classContracts as classes } from "@/lib/certification/classes/contracts";
 
 export const POST = handle(classes.resendInvitation, async ({ db, workspaceId, params }) => {
   await resendInvitation(db, workspaceId, params.id, params.invitation_id);

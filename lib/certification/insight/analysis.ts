@@ -1,0 +1,163 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { rowsOf, type Db } from "@/db";
+import { answers, recipients, testDomains, testQuestions } from "@/db/schema";
+import { HARD_BELOW_PERCENT, LOW_DISCRIMINATION_BELOW, type QuestionAnalysisView, type TestAnalysisView } from "./schemas";
+import { answerKeyShown } from "@/lib/certification/catalog/catalog";
+import { findTest } from "@/lib/certification/tests/tests";
+
+type QuestionRow = {
+  id: number;
+  domain_id: number;
+  position: number;
+  prompt: string;
+  options: string[];
+  correct_index: number;
+  answered: number;
+  correct: number;
+  discrimination: number | string | null;
+  chosen: Record<string, number> | string;
+  completed: number;
+  in_progress: number;
+};
+
+/**
+ * Every figure per question in one statement (one snapshot, one round trip), aggregated by
+ * the database: a test of 1,000 recipients × 20 questions sends 20 rows, not 20,000 answers.
+ *
+ * - counted: the recipients who completed the test (an attempt in progress would bias both
+ *   the difficulty and the totals);
+ * - scored: their answers, 1 when right, 0 when wrong;
+ * - totals: each counted recipient's total score (right answers; none answered → 0);
+ * - items: per question over every counted recipient (an unanswered question scores 0, as in
+ *   the result): answered, right, and `corr()` — Pearson's correlation of the 0/1 item score
+ *   with the total, which is the point-biserial. `corr` is null with fewer than 2 rows or
+ *   when either side has no variance;
+ * - picks: per question, how many counted recipients chose each option.
+ */
+function analysisQuery(testId: number) {
+  return sql`
+    with counted as (
+      select id from ${recipients} where test_id = ${testId} and status = 'completed'
+    ),
+    scored as (
+      select a.recipient_id, a.question_id, a.option_index,
+             case when a.option_index = q.correct_index then 1 else 0 end as ok
+      from ${answers} a
+      join counted c on c.id = a.recipient_id
+      join ${testQuestions} q on q.id = a.question_id
+    ),
+    totals as (
+      select c.id as recipient_id, coalesce(sum(s.ok), 0)::float8 as total
+      from counted c left join scored s on s.recipient_id = c.id
+      group by c.id
+    ),
+    items as (
+      select q.id,
+             count(s.question_id)::int as answered,
+             coalesce(sum(s.ok), 0)::int as correct,
+             corr(coalesce(s.ok, 0)::float8, t.total) as discrimination
+      from ${testQuestions} q
+      cross join totals t
+      left join scored s on s.question_id = q.id and s.recipient_id = t.recipient_id
+      where q.test_id = ${testId}
+      group by q.id
+    ),
+    picks as (
+      select question_id, jsonb_object_agg(option_index::text, n) as chosen
+      from (select question_id, option_index, count(*)::int as n from scored group by question_id, option_index) by_option
+      group by question_id
+    )
+    select q.id, q.domain_id, q.position, q.prompt, q.options, q.correct_index,
+           coalesce(i.answered, 0) as answered,
+           coalesce(i.correct, 0) as correct,
+           i.discrimination,
+           coalesce(p.chosen, '{}'::jsonb) as chosen,
+           (select count(*)::int from counted) as completed,
+           (select count(*)::int from ${recipients} where test_id = ${testId} and status = 'started') as in_progress
+    from ${testQuestions} q
+    left join items i on i.id = q.id
+    left join picks p on p.question_id = q.id
+    where q.test_id = ${testId}
+    order by q.position`;
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const percentOf = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : null);
+
+/** The parsed jsonb/float8 a driver may hand back as text (postgres.js and PGlite differ). */
+const asObject = (value: Record<string, number> | string): Record<string, number> => (typeof value === "string" ? JSON.parse(value) : value);
+const asArray = (value: string[] | string): string[] => (typeof value === "string" ? JSON.parse(value) : value);
+
+/**
+ * The question analysis of a test (`GET /tests/{code}/analysis`) over the recipients who
+ * completed it: per question how many answered, the difficulty (percent right), the
+ * discrimination (point-biserial) and how often each option was chosen, with the weak
+ * questions and the suspect distractors flagged; per domain the average percent.
+ */
+export async function testAnalysis(db: Db, workspaceId: string, code: string): Promise<TestAnalysisView> {
+  const test = await findTest(db, workspaceId, code);
+  const [result, domainRows, answerKey] = await Promise.all([
+    db.execute(analysisQuery(test.id)),
+    db.select().from(testDomains).where(eq(testDomains.testId, test.id)).orderBy(asc(testDomains.position)),
+    answerKeyShown(db, workspaceId, test.certificationId),
+  ]);
+  const rows = rowsOf<QuestionRow>(result);
+  const completed = Number(rows[0]?.completed ?? 0);
+  const inProgress = Number(rows[0]?.in_progress ?? 0);
+  const domainName = new Map(domainRows.map((domain) => [domain.domainId, domain.name]));
+
+  const questions = rows.map((row, index): QuestionAnalysisView => {
+    const answered = Number(row.answered);
+    const correct = Number(row.correct);
+    const percentCorrect = percentOf(correct, completed);
+    const r = row.discrimination === null ? null : Number(row.discrimination);
+    // corr() can come out a hair beyond ±1 in floating point.
+    const discrimination = r === null || !Number.isFinite(r) || completed < 2 ? null : round3(Math.max(-1, Math.min(1, r)));
+    const chosen = asObject(row.chosen);
+    const options = asArray(row.options);
+    const rightCount = Number(chosen[String(row.correct_index)] ?? 0);
+    const flags: QuestionAnalysisView["flags"] = [];
+    if (percentCorrect !== null && percentCorrect < HARD_BELOW_PERCENT) flags.push("hard");
+    if (discrimination !== null && discrimination < LOW_DISCRIMINATION_BELOW) flags.push("low_discrimination");
+    return {
+      question_id: row.id,
+      position: index + 1,
+      domain: { id: row.domain_id, name: domainName.get(row.domain_id) ?? "" },
+      prompt: row.prompt,
+      answered,
+      correct,
+      percent_correct: percentCorrect,
+      discrimination,
+      flags,
+      weak: flags.length > 0,
+      options: options.map((text, option) => {
+        const count = Number(chosen[String(option)] ?? 0);
+        const isRight = option === row.correct_index;
+        let flag: QuestionAnalysisView["options"][number]["flag"] = null;
+        if (!isRight && answered > 0) flag = count > rightCount ? "chosen_over_correct" : count === 0 ? "never_chosen" : null;
+        // A test of the shared catalog: neither the right option nor the distractor flags
+        // (which single out the wrong options) are shown, only how often each was chosen.
+        return { index: option, text, correct: answerKey ? isRight : null, chosen: count, percent: percentOf(count, answered), flag: answerKey ? flag : null };
+      }),
+    };
+  });
+
+  const rightAnswers = questions.reduce((sum, question) => sum + question.correct, 0);
+  return {
+    test: test.code,
+    answer_key: answerKey,
+    completed,
+    in_progress: inProgress,
+    average_percent: percentOf(rightAnswers, completed * questions.length),
+    thresholds: { hard_below_percent: HARD_BELOW_PERCENT, low_discrimination_below: LOW_DISCRIMINATION_BELOW },
+    // Every counted recipient has the same questions in a domain, so the mean of their domain
+    // percents is the domain's right answers over (recipients × questions).
+    domains: domainRows.map((domain) => {
+      const inDomain = questions.filter((question) => question.domain.id === domain.domainId);
+      const right = inDomain.reduce((sum, question) => sum + question.correct, 0);
+      return { id: domain.domainId, name: domain.name, questions: inDomain.length, average_percent: percentOf(right, completed * inDomain.length) };
+    }),
+    questions,
+  };
+}

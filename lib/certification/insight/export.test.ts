@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { csvField, resultsFilename, testResultsCsv } from "./export";
+import type { TestView } from "@/lib/certification/tests/schemas";
+
+const recipient = (over: Partial<TestView["recipients"][number]>): TestView["recipients"][number] => ({
+  id: 1,
+  email: "ada@example.com",
+  name: "Ada",
+  status: "sent",
+  link: "http://localhost/t/x",
+  sent_at: "2025-01-01T10:00:00.000Z",
+  last_emailed_at: null,
+  started_at: null,
+  completed_at: null,
+  answered: 0,
+  email_delivery: { status: "sent", detail: null, updated_at: null },
+  ...over,
+});
+
+describe("csvField", () => {
+  it("quotes commas, quotes and line breaks, doubling quotes", () => {
+    expect(csvField("plain")).toBe("plain");
+    expect(csvField("Doe, Jane")).toBe('"Doe, Jane"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField("two\nlines")).toBe('"two\nlines"');
+    expect(csvField(null)).toBe("");
+    expect(csvField(66.7)).toBe("66.7");
+  });
+
+  it("defuses text a spreadsheet would run as a formula", () => {
+    expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
+    expect(csvField("+1")).toBe("'+1");
+    expect(csvField("@SUM(A1)")).toBe("'@SUM(A1)");
+  });
+});
+
+describe("testResultsCsv", () => {
+  it("writes one row per recipient and one percent column per domain", () => {
+    const csv = testResultsCsv({
+      domains: [
+        { id: 7, name: "Threats, attacks", questions: 3 },
+        { id: 9, name: "Operations", questions: 2 },
+      ],
+      recipients: [
+        recipient({}),
+        recipient({
+          id: 2,
+          email: "bob@example.com",
+          name: "Bob",
+          status: "completed",
+          started_at: "2025-01-01T11:00:00.000Z",
+          completed_at: "2025-01-01T11:10:00.000Z",
+          result: {
+            percent: 60,
+            correct: 3,
+            questions: 5,
+            domains: [
+              { id: 9, name: "Operations", percent: 50, correct: 1, questions: 2 },
+              { id: 7, name: "Threats, attacks", percent: 66.7, correct: 2, questions: 3 },
+            ],
+            passed: false,
+          },
+        }),
+      ],
+    });
+    expect(csv.split("\r\n")).toEqual([
+      'email,name,status,sent_at,started_at,completed_at,percent,correct,questions,passed,"Threats, attacks %",Operations %',
+      "ada@example.com,Ada,sent,2025-01-01T10:00:00.000Z,,,,,,,,",
+      "bob@example.com,Bob,completed,2025-01-01T10:00:00.000Z,2025-01-01T11:00:00.000Z,2025-01-01T11:10:00.000Z,60,3,5,false,66.7,50",
+      "",
+    ]);
+  });
+
+  it("names the file after the code only", () => {
+    expect(resultsFilename("K7Q2M9XR")).toBe("test-K7Q2M9XR-results.csv");
+    expect(resultsFilename('a"b/c')).toBe("test-abc-results.csv");
+  });
+});

@@ -1,0 +1,14 @@
+import type { StepHandlers } from "@/lib/platform/pipeline/channels/steps/steps";
+import { sendReminders, sendResultEmail } from "./tests/follow-up";
+import { submitAtDeadline } from "./taking/taking";
+
+/** The certification service's scheduled steps, run by whichever executor is configured (lib/registry/steps.ts). */
+export const testStepHandlers = {
+  "test.deadline": (db, { recipientId }) => submitAtDeadline(db, recipientId),
+  "test.reminder": async (db, { testId }) => {
+    await sendReminders(db, testId);
+  },
+  "test.result_email": async (db, { recipientId }) => {
+    await sendResultEmail(db, recipientId);
+  },
+} satisfies Partial<StepHandlers>;

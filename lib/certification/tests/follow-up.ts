@@ -1,0 +1,137 @@
+import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { createElement } from "react";
+import type { Db } from "@/db";
+import { answers, recipients, testQuestions, tests, workspaces } from "@/db/schema";
+import { personalizedRenderer } from "@/lib/platform/email/personalize";
+import { queueEmail, queueEmails } from "@/lib/platform/pipeline/channels/email/deliver";
+import { TestReminderEmail } from "@/lib/certification/emails/test-reminder";
+import { TestResultEmail } from "@/lib/certification/emails/test-result";
+import { recipientLink } from "./links";
+import { answersVisible, testName } from "./settings";
+import { settingsLines, utcDateTime } from "./settings-text";
+
+/**
+ * The e-mails that follow a test: the one reminder (reminder_after_hours) and the result
+ * (send_result). Each runs as a scheduled step (lib/certification/step-handlers.ts) and marks what it sent on
+ * the recipient row in the transaction that queues the mail, so a step run twice (a retry, two
+ * executors) sends nothing twice.
+ */
+
+/**
+ * Reminds the test's recipients who were e-mailed at least reminder_after_hours ago, have
+ * not completed and were not reminded yet — never from closes_at on. Recipients whose test
+ * was not e-mailed (send_email: false) get no reminder: their links were shared by the
+ * trainer, and the service does not write to them.
+ */
+export async function sendReminders(db: Db, testId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [test] = await tx.select().from(tests).where(eq(tests.id, testId));
+    if (!test || test.reminderAfterHours === null) return 0;
+    if (test.closesAt && Date.now() >= test.closesAt.getTime()) return 0;
+    const due = await tx
+      .update(recipients)
+      .set({ remindedAt: sql`now()` })
+      .where(
+        and(
+          eq(recipients.testId, test.id),
+          ne(recipients.status, "completed"),
+          isNull(recipients.remindedAt),
+          isNotNull(recipients.lastSentAt),
+          sql`${recipients.sentAt} <= now() - make_interval(hours => ${test.reminderAfterHours})`,
+        ),
+      )
+      .returning();
+    if (due.length === 0) return 0;
+    const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, test.workspaceId));
+    const render = personalizedRenderer(TestReminderEmail, ["name", "link"]);
+    const name = testName(test);
+    const settings = settingsLines(test);
+    await queueEmails(
+      tx,
+      await Promise.all(
+        due.map(async (recipient) => {
+          const link = recipientLink(recipient);
+          return {
+            kind: "test_reminder",
+            workspaceId: test.workspaceId,
+            recipientId: recipient.id,
+            to: recipient.email,
+            subject: `Reminder: ${name}`,
+            ...(await render({ name: recipient.name, testName: name, started: recipient.status === "started", settings, link, trainer: workspace.name })),
+            links: [link],
+          };
+        }),
+      ),
+    );
+    return due.length;
+  });
+}
+
+/**
+ * E-mails a recipient who completed their result, once. The correct answers and
+ * explanations are in it only when show_answers allows them now (after_submit; after_close
+ * once the test has closed); otherwise it says when, or that they are not shown.
+ */
+export async function sendResultEmail(db: Db, recipientId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [recipient] = await tx
+      .update(recipients)
+      .set({ resultEmailedAt: sql`now()` })
+      .where(and(eq(recipients.id, recipientId), eq(recipients.status, "completed"), isNull(recipients.resultEmailedAt)))
+      .returning();
+    if (!recipient?.result) return false;
+    const [test] = await tx.select().from(tests).where(eq(tests.id, recipient.testId));
+    const result = recipient.result;
+    const visible = answersVisible(test, new Date());
+    let review = null;
+    if (visible) {
+      const [questionRows, given] = await Promise.all([
+        tx.select().from(testQuestions).where(eq(testQuestions.testId, test.id)),
+        tx.select().from(answers).where(eq(answers.recipientId, recipient.id)),
+      ]);
+      const byId = new Map(questionRows.map((q) => [q.id, q]));
+      const chosen = new Map(given.map((a) => [a.questionId, a.optionIndex]));
+      review = recipient.questionOrder
+        .map((id) => byId.get(id))
+        .filter((q) => q !== undefined)
+        .map((q) => {
+          const pick = chosen.get(q.id);
+          return {
+            prompt: q.prompt,
+            chosen: pick === undefined ? null : (q.options[pick] ?? null),
+            correct: q.options[q.correctIndex],
+            right: pick === q.correctIndex,
+            explanation: q.explanation,
+          };
+        });
+    }
+    const reviewNote = visible
+      ? null
+      : test.showAnswers === "after_close" && test.closesAt
+        ? `The correct answers and explanations can be seen at your link from ${utcDateTime(test.closesAt)}, when the test closes.`
+        : "The correct answers of this test are not shown.";
+    const name = testName(test);
+    const link = recipientLink(recipient);
+    await queueEmail(tx, {
+      kind: "test_result",
+      workspaceId: test.workspaceId,
+      recipientId: recipient.id,
+      to: recipient.email,
+      subject: `Your result: ${name}`,
+      react: createElement(TestResultEmail, {
+        name: recipient.name,
+        testName: name,
+        percent: result.percent,
+        correct: result.correct,
+        questions: result.questions,
+        passed: result.passed ?? null,
+        domains: result.domains.map((d) => ({ name: d.name, percent: d.percent })),
+        review,
+        reviewNote,
+        link,
+      }),
+      links: [link],
+    });
+    return true;
+  });
+}

@@ -1,0 +1,170 @@
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { recipients, testQuestions, type OptionOrders, type Recipient, type Test, type Workspace } from "@/db/schema";
+import { personalizedRenderer } from "@/lib/platform/email/personalize";
+import { queueEmails } from "@/lib/platform/pipeline/channels/email/deliver";
+import { TestInvitationEmail } from "@/lib/certification/emails/test-invitation";
+import { AppError, planLimit } from "@/lib/kernel/errors";
+import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
+import { planLimits } from "@/lib/platform/workspaces/plans";
+import { storedToken } from "@/lib/platform/security/tokens";
+import { shuffle } from "./draw";
+import { newToken, recipientLink } from "./links";
+import type { EmailDeliveryView, RecipientView } from "./schemas";
+import { testName } from "./settings";
+import { settingsLines } from "./settings-text";
+
+export type NewRecipient = { email: string; name: string; studentUserId?: string | null };
+
+/**
+ * Adds recipients to a test inside the caller's transaction: checks the plan's seats, gives
+ * each a token (stored hashed and sealed), a shuffled order of the questions and (with shuffle_options) of each
+ * question's options, queues their e-mails unless `sendEmail` is false, and with
+ * reminder_after_hours schedules the reminder of this batch.
+ * `workspace` is the test's workspace as returned by `lockWorkspace(tx, …)`, which the
+ * caller took first in this transaction: the seat count below is exact only under it.
+ */
+export async function insertRecipients(
+  tx: Db,
+  workspace: Workspace,
+  test: Test,
+  people: NewRecipient[],
+  options: { sendEmail: boolean },
+): Promise<Recipient[]> {
+  const seats = planLimits(workspace.plan).seats;
+  const [{ existing }] = await tx
+    .select({ existing: sql<number>`count(*)::int` })
+    .from(recipients)
+    .where(eq(recipients.testId, test.id));
+  if (existing + people.length > seats) {
+    throw planLimit(
+      `The ${workspace.plan} plan allows ${seats} recipients per test; this test has ${existing} and you asked for ${people.length} more.`,
+    );
+  }
+  const already = await tx
+    .select({ email: recipients.email })
+    .from(recipients)
+    .where(and(eq(recipients.testId, test.id), inArray(recipients.email, people.map((p) => p.email))));
+  if (already.length) {
+    throw new AppError("validation_failed", "Some recipients already have this test.", {
+      fields: already.map(({ email }) => ({
+        field: `recipients.${people.findIndex((p) => p.email === email)}.email`,
+        message: `${email} already received this test; resend it instead.`,
+      })),
+    });
+  }
+  const questionRows = await tx
+    .select({ id: testQuestions.id, options: sql<number>`jsonb_array_length(${testQuestions.options})` })
+    .from(testQuestions)
+    .where(eq(testQuestions.testId, test.id))
+    .orderBy(asc(testQuestions.position));
+  const questionIds = questionRows.map((row) => row.id);
+
+  const created: Recipient[] = [];
+  for (let i = 0; i < people.length; i += 500) {
+    const chunk = people.slice(i, i + 500).map((person) => ({
+      testId: test.id,
+      workspaceId: test.workspaceId,
+      email: person.email,
+      name: person.name,
+      ...storedToken("recipients.token", newToken()),
+      questionOrder: shuffle(questionIds),
+      optionOrders: optionOrdersFor(questionRows, test.shuffleOptions),
+      studentUserId: person.studentUserId ?? null,
+      lastSentAt: options.sendEmail ? new Date() : null,
+    }));
+    created.push(...(await tx.insert(recipients).values(chunk).returning()));
+  }
+  if (options.sendEmail) {
+    await queueInvitations(tx, test, workspace.name, created);
+    await scheduleReminder(tx, test);
+  }
+  return created;
+}
+
+/**
+ * Each question's options in this recipient's order (`order[shown]` = the option's index in
+ * the question); the identity when the test does not shuffle. Stored on the recipient, so the
+ * page and the answer route map positions without another read.
+ */
+function optionOrdersFor(questions: { id: number; options: number }[], shuffleOptions: boolean): OptionOrders {
+  return Object.fromEntries(
+    questions.map((question) => {
+      const identity = Array.from({ length: question.options }, (_, index) => index);
+      return [String(question.id), shuffleOptions ? shuffle(identity) : identity];
+    }),
+  );
+}
+
+/**
+ * The reminder of the recipients just e-mailed: one step, due reminder_after_hours from now,
+ * unless that is at or after closes_at (no reminder is sent then). The step reminds every
+ * recipient of the test then due and not yet reminded (lib/certification/tests/follow-up.ts), so a step
+ * per batch, never one per recipient.
+ */
+async function scheduleReminder(tx: Db, test: Test): Promise<void> {
+  if (test.reminderAfterHours === null) return;
+  const due = new Date(Date.now() + test.reminderAfterHours * 3_600_000);
+  if (test.closesAt && due >= test.closesAt) return;
+  await scheduleStep(tx, test.workspaceId, "test.reminder", { testId: test.id }, due);
+}
+
+export async function queueInvitations(tx: Db, test: Test, trainer: string, people: Recipient[]): Promise<void> {
+  // One render of the invitation for this call, each recipient's name and link filled in;
+  // the renderer (and what it caches) lives as long as this call.
+  const renderInvitation = personalizedRenderer(TestInvitationEmail, ["name", "link"]);
+  const emails = await Promise.all(
+    people.map(async (recipient) => {
+      const props = {
+        name: recipient.name,
+        testName: testName(test),
+        certification: test.certificationName,
+        questions: test.questionCount,
+        settings: settingsLines(test),
+        link: recipientLink(recipient),
+        trainer,
+      };
+      return {
+        kind: "test_invitation",
+        workspaceId: test.workspaceId,
+        recipientId: recipient.id,
+        to: recipient.email,
+        subject: `Your practice test: ${props.testName}`,
+        ...(await renderInvitation(props)),
+        links: [props.link],
+      };
+    }),
+  );
+  await queueEmails(tx, emails);
+}
+
+/**
+ * The recipient as the API shows it; `emailDelivery` is the latest e-mail's view
+ * (email-status.ts), `answered` how many questions they answered (progress.ts).
+ */
+export function toRecipientView(recipient: Recipient, emailDelivery: EmailDeliveryView, answered: number): RecipientView {
+  return {
+    id: recipient.id,
+    email: recipient.email,
+    name: recipient.name,
+    status: recipient.status,
+    link: recipientLink(recipient),
+    sent_at: recipient.sentAt.toISOString(),
+    last_emailed_at: recipient.lastSentAt?.toISOString() ?? null,
+    started_at: recipient.startedAt?.toISOString() ?? null,
+    completed_at: recipient.completedAt?.toISOString() ?? null,
+    ...(recipient.status === "completed" && recipient.result
+      ? {
+          result: {
+            percent: recipient.result.percent,
+            correct: recipient.result.correct,
+            questions: recipient.result.questions,
+            domains: recipient.result.domains,
+            passed: recipient.result.passed ?? null,
+          },
+        }
+      : {}),
+    answered,
+    email_delivery: emailDelivery,
+  };
+}

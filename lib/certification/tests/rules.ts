@@ -1,0 +1,78 @@
+import type { FieldError } from "@/lib/kernel/errors";
+import { splitEvenly } from "./draw";
+import type { NewTest } from "./schemas";
+
+/** How many questions are drawn from each domain, in the order given, and the field that asked. */
+export type DrawPlan = { domainId: number; count: number; field: string }[];
+
+/** The duplicates among a list of recipients (the first one of each address is kept). */
+export function duplicateEmails(list: { email: string }[], field = "recipients"): FieldError[] {
+  const seen = new Map<string, number>();
+  const errors: FieldError[] = [];
+  list.forEach((recipient, index) => {
+    const first = seen.get(recipient.email);
+    if (first !== undefined) errors.push({ field: `${field}.${index}.email`, message: `${recipient.email} appears twice (also at ${field}.${first}).` });
+    else seen.set(recipient.email, index);
+  });
+  return errors;
+}
+
+/**
+ * The rules of a new test that need no database, written once: `createTest` reports them
+ * together with the checks against the catalog (all wrong fields at once), and the dashboard's
+ * form runs the same function in the browser before it sends anything.
+ */
+export function creationRules(test: NewTest): { fields: FieldError[]; plan: DrawPlan } {
+  const fields: FieldError[] = [];
+  if (Boolean(test.recipients) === Boolean(test.class_id)) {
+    fields.push({ field: "recipients", message: "Give either recipients or class_id (exactly one of them)." });
+  }
+  if ((test.questions === undefined) === (test.questions_per_domain === undefined)) {
+    fields.push({ field: "questions", message: "Give either questions (a total) or questions_per_domain (exactly one of them)." });
+  }
+  if (test.questions !== undefined && !test.domains) {
+    fields.push({ field: "domains", message: "Choose the domains the questions are split over." });
+  }
+  if (test.recipients) fields.push(...duplicateEmails(test.recipients));
+
+  const plan: DrawPlan = [];
+  if (test.questions_per_domain) {
+    test.questions_per_domain.forEach((entry, index) => plan.push({ domainId: entry.domain_id, count: entry.questions, field: `questions_per_domain.${index}` }));
+    if (test.domains) {
+      const listed = new Set(test.questions_per_domain.map((entry) => entry.domain_id));
+      if (test.domains.length !== listed.size || test.domains.some((id) => !listed.has(id))) {
+        fields.push({ field: "domains", message: "domains must list the same domains as questions_per_domain (or be left out)." });
+      }
+    }
+  } else if (test.domains && test.questions !== undefined) {
+    const split = splitEvenly(test.questions, test.domains);
+    test.domains.forEach((id, index) => plan.push({ domainId: id, count: split.get(id) ?? 0, field: `domains.${index}` }));
+    if (test.questions < test.domains.length) {
+      fields.push({ field: "questions", message: `At least one question per domain: ask for ${test.domains.length} or more.` });
+    }
+  }
+  const seen = new Set<number>();
+  for (const entry of plan) {
+    if (seen.has(entry.domainId)) fields.push({ field: entry.field, message: `Domain ${entry.domainId} is listed twice.` });
+    seen.add(entry.domainId);
+  }
+  fields.push(...settingsRules(test));
+  return { fields, plan };
+}
+
+/** The rules between settings (each field alone is checked by its schema). `now` is the creation time. */
+export function settingsRules(test: Pick<NewTest, "opens_at" | "closes_at" | "show_answers" | "reminder_after_hours">, now = new Date()): FieldError[] {
+  const fields: FieldError[] = [];
+  const { opens_at: opensAt, closes_at: closesAt } = test;
+  if (closesAt) {
+    if (opensAt && closesAt <= opensAt) fields.push({ field: "closes_at", message: "Must be after opens_at." });
+    else if (closesAt <= now) fields.push({ field: "closes_at", message: "Must be in the future: nobody could start a test that is already closed." });
+    else if (test.reminder_after_hours && now.getTime() + test.reminder_after_hours * HOUR_MS >= closesAt.getTime()) {
+      fields.push({ field: "reminder_after_hours", message: "The reminder would come after closes_at, and none is sent then: choose fewer hours." });
+    }
+  }
+  if (test.show_answers === "after_close" && !closesAt) fields.push({ field: "show_answers", message: "after_close needs closes_at: set when the test closes, or choose after_submit or never." });
+  return fields;
+}
+
+const HOUR_MS = 3_600_000;

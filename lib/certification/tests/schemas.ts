@@ -1,0 +1,268 @@
+import { z } from "zod";
+import { recipientStatuses, showAnswersPolicies } from "@/db/schema/statuses";
+import { rowId } from "@/lib/kernel/fields";
+import { pageSchema } from "@/lib/kernel/paging";
+import { MAX_OPTIONS } from "@/lib/certification/own/schemas";
+
+export const MAX_QUESTIONS = 200;
+export const MAX_RECIPIENTS_PER_REQUEST = 1000;
+export const MAX_TIME_LIMIT_MINUTES = 600;
+export const MAX_REMINDER_HOURS = 720;
+
+const email = z.email("Must be an e-mail address.").transform((value) => value.trim().toLowerCase());
+
+export const recipientInput = z.object({
+  email: z.string().trim().pipe(email),
+  name: z.string().trim().max(200).default(""),
+});
+
+const recipientList = z
+  .array(recipientInput)
+  .min(1, "Give at least one recipient.")
+  .max(MAX_RECIPIENTS_PER_REQUEST, `At most ${MAX_RECIPIENTS_PER_REQUEST} recipients per request.`);
+
+/**
+ * POST /tests. Either `questions` (split in equal parts over `domains`, the remainder one
+ * each to the first ones) or `questions_per_domain` (an explicit count per domain); either
+ * `recipients` or `class_id`.
+ */
+// An ISO 8601 date-time with its offset, handed to the domain as a Date (years 2000–9999: a
+// date PostgreSQL and every client can hold).
+const isoDateTime = z.iso
+  .datetime({ offset: true, message: "Must be an ISO 8601 date-time with an offset, e.g. 2026-12-01T18:00:00Z." })
+  .transform((value) => new Date(value))
+  .refine((date) => date.getUTCFullYear() >= 2000 && date.getUTCFullYear() <= 9999, "Must be a date between the years 2000 and 9999.");
+
+/**
+ * The settings of a test (all optional, each with its default), fixed at creation. Rules
+ * between fields (closes_at after opens_at and in the future, after_close needs closes_at)
+ * are in lib/certification/tests/rules.ts, so every wrong field is listed together.
+ */
+export const testSettingsShape = {
+  name: z
+    .string()
+    .trim()
+    .min(1, "Give the test a name, or leave the field out.")
+    .max(200, "At most 200 characters.")
+    .optional()
+    .meta({ description: 'How the test is listed everywhere (dashboard, e-mails, the recipient\'s page). Default: "{certification} test".' }),
+  time_limit_minutes: z
+    .number({ error: "Give a whole number of minutes (1–600), or null." })
+    .int("Give a whole number of minutes (1–600), or null.")
+    .min(1, "At least 1 minute.")
+    .max(MAX_TIME_LIMIT_MINUTES, `At most ${MAX_TIME_LIMIT_MINUTES} minutes.`)
+    .nullable()
+    .default(null)
+    .meta({
+      description:
+        "Minutes from the recipient's Start. Enforced by the server: answers after the deadline are refused (409), and the attempt is submitted at the deadline " +
+        "with the answers given (unanswered ones count as wrong), even if the page was closed. Default null: no limit.",
+    }),
+  opens_at: isoDateTime.nullable().default(null).meta({ description: "Start is refused before this time (the link says when the test opens). Default null: open at once." }),
+  closes_at: isoDateTime
+    .nullable()
+    .default(null)
+    .meta({ description: "Start is refused from this time on; an attempt in progress is submitted at closes_at. Must be after opens_at and in the future. Default null: never closes." }),
+  pass_mark: z
+    .number({ error: "Give a percent (0–100), or null." })
+    .min(0, "At least 0.")
+    .max(100, "At most 100.")
+    .nullable()
+    .default(null)
+    .meta({ description: "Percent needed to pass: each result gains `passed` (percent ≥ pass_mark). Default null: no pass mark, `passed` is null." }),
+  shuffle_options: z.boolean().default(true).meta({ description: "Each recipient sees the options of each question in an order of their own (scored against the right option). Default true." }),
+  show_answers: z
+    .enum(showAnswersPolicies, { error: "One of after_submit, after_close, never." })
+    .default("after_submit")
+    .meta({
+      description:
+        "What the recipient sees of the correct answers and explanations: after_submit (default) on the result page at once; after_close once closes_at has passed (needs closes_at); never.",
+    }),
+  reminder_after_hours: z
+    .number({ error: "Give a whole number of hours (1–720), or null." })
+    .int("Give a whole number of hours (1–720), or null.")
+    .min(1, "At least 1 hour.")
+    .max(MAX_REMINDER_HOURS, `At most ${MAX_REMINDER_HOURS} hours.`)
+    .nullable()
+    .default(null)
+    .meta({ description: "One reminder e-mail this many hours after the test was e-mailed, to recipients who have not completed; never from closes_at on. Default null: no reminder." }),
+  send_result: z.boolean().default(false).meta({ description: "E-mail each recipient their result when they complete (with the correct answers only as show_answers allows). Default false." }),
+};
+
+const questionCount = z
+  .number({ error: "Give a whole number of questions." })
+  .int("Give a whole number of questions.")
+  .min(1, "Ask for at least 1 question.")
+  .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions per test.`);
+
+export const createTestInput = z.object({
+  certification_id: rowId("Choose a certification."),
+  domains: z.array(rowId()).min(1, "Choose at least one domain.").max(50).optional(),
+  questions: questionCount.optional(),
+  questions_per_domain: z
+    .array(z.object({ domain_id: rowId(), questions: questionCount }))
+    .min(1)
+    .max(50)
+    .optional()
+    .refine((entries) => !entries || entries.reduce((sum, entry) => sum + entry.questions, 0) <= MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions in all.`)
+    .meta({ description: "Alternative to `questions`: how many questions to draw from each domain." }),
+  recipients: recipientList.optional(),
+  class_id: rowId("Choose a class.").optional().meta({ description: "Send to the class's joined students instead of `recipients`." }),
+  send_email: z.boolean().default(true).meta({ description: "false: no e-mail is sent; share the personal links of the response yourself." }),
+  ...testSettingsShape,
+});
+/** The body a client sends (forms build it). */
+export type CreateTestInput = z.input<typeof createTestInput>;
+/** The parsed body: what createTest takes. */
+export type NewTest = z.output<typeof createTestInput>;
+
+export const addRecipientsInput = z.object({
+  recipients: recipientList,
+  send_email: z.boolean().default(true),
+});
+export type AddRecipientsInput = z.input<typeof addRecipientsInput>;
+export type NewRecipients = z.output<typeof addRecipientsInput>;
+
+export const domainResultView = z.object({ id: z.number().int(), name: z.string(), percent: z.number(), correct: z.number().int(), questions: z.number().int() });
+
+export const resultView = z
+  .object({
+    percent: z.number(),
+    correct: z.number().int(),
+    questions: z.number().int(),
+    domains: z.array(domainResultView),
+    passed: z.boolean().nullable().meta({ description: "Not in the specification (additive): percent ≥ the test's pass_mark; null when the test has no pass mark." }),
+  })
+  .meta({ id: "Result" });
+export type ResultView = z.infer<typeof resultView>;
+export type DomainResultView = z.infer<typeof domainResultView>;
+
+/**
+ * What a trainer sees of the latest e-mail to a test recipient or an invited student: our
+ * side (queued, sent, failed, dropped) until the provider reports more through its signed
+ * webhooks (delivered, delivery_delayed, bounced, complained). See docs/webhooks.md.
+ */
+export const emailDeliveryStatuses = [
+  "not_sent",
+  "queued",
+  "sent",
+  "delivery_delayed",
+  "delivered",
+  "complained",
+  "bounced",
+  "failed",
+  "dropped",
+] as const;
+export type EmailDeliveryStatusView = (typeof emailDeliveryStatuses)[number];
+
+/** The statuses where the address or the message needs the trainer's attention. */
+export const emailProblemStatuses: readonly EmailDeliveryStatusView[] = ["bounced", "complained", "failed", "dropped"];
+
+export const emailDeliveryView = z
+  .object({
+    status: z.enum(emailDeliveryStatuses).meta({
+      description:
+        "not_sent: no e-mail was sent (send_email: false). queued: waiting to be sent or being retried. sent: the provider accepted it. " +
+        "delivery_delayed: the receiving server deferred it; the provider keeps trying. delivered: the receiving server accepted it. " +
+        "complained: the recipient marked it as spam. bounced: the address cannot receive mail (reason in detail); correct it and send again. " +
+        "failed: the provider refused it for good, e.g. an invalid address (reason in detail). dropped: it could not be handed to the provider before the retry budget ran out (last error in detail).",
+    }),
+    detail: z.string().nullable().meta({
+      description: "Why, when there is a reason: the bounce message, the provider's refusal, or the last error of a retried or dropped message.",
+    }),
+    updated_at: z.string().nullable().meta({
+      description:
+        "When the status was reached: the provider's event time for delivered, delivery_delayed, bounced and complained; when the provider accepted it for sent; when it was queued for queued; null otherwise.",
+    }),
+  })
+  .meta({ id: "EmailDelivery", description: "The latest e-mail to this person and what became of it." });
+export type EmailDeliveryView = z.infer<typeof emailDeliveryView>;
+
+export const recipientView = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    name: z.string(),
+    status: z.enum(recipientStatuses),
+    link: z.string().meta({ description: "The recipient's personal link." }),
+    sent_at: z.string(),
+    last_emailed_at: z.string().nullable().meta({ description: "When the test was last e-mailed; null with send_email: false." }),
+    started_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    result: resultView.optional(),
+    /** Not in the specification (additive): partial progress. */
+    answered: z.number().int().meta({ description: "Questions answered so far (additive): the progress of a started recipient." }),
+    /** Not in the specification (additive; `email` is already the address): the latest e-mail and what became of it. */
+    email_delivery: emailDeliveryView,
+  })
+  .meta({ id: "Recipient" });
+export type RecipientView = z.infer<typeof recipientView>;
+
+export const testDomainView = z.object({ id: z.number().int(), name: z.string(), questions: z.number().int() });
+
+/** The settings as every read of a test shows them (additive to the specification's fields). */
+export const testSettingsView = {
+  name: z.string().meta({ description: 'The test\'s name (default "{certification} test").' }),
+  time_limit_minutes: z.number().int().nullable(),
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
+  pass_mark: z.number().nullable(),
+  shuffle_options: z.boolean(),
+  show_answers: z.enum(showAnswersPolicies),
+  reminder_after_hours: z.number().int().nullable(),
+  send_result: z.boolean(),
+};
+export type TestSettingsView = { [K in keyof typeof testSettingsView]: z.infer<(typeof testSettingsView)[K]> };
+
+export const testSummaryView = z
+  .object({
+    code: z.string(),
+    ...testSettingsView,
+    certification_id: z.number().int(),
+    certification: z.string(),
+    questions: z.number().int(),
+    domains: z.array(testDomainView),
+    class_id: z.number().int().nullable(),
+    recipients: z.number().int(),
+    started: z.number().int(),
+    completed: z.number().int(),
+    created_at: z.string(),
+  })
+  .meta({ id: "TestSummary" });
+export type TestSummaryView = z.infer<typeof testSummaryView>;
+
+export const testView = testSummaryView
+  .omit({ recipients: true })
+  .extend({ recipients: z.array(recipientView) })
+  .meta({ id: "Test" });
+export type TestView = z.infer<typeof testView>;
+
+export const testList = pageSchema(testSummaryView).meta({ id: "TestList" });
+
+/** PUT /api/t/{token}/answers: one answer, as the recipient chooses it. */
+export const answerInput = z.object({
+  question_id: rowId(),
+  option: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_OPTIONS)
+    .meta({ description: "The option's position as this recipient's page shows it (0 = first); the server maps it to the question's own option." }),
+});
+export type AnswerInput = z.output<typeof answerInput>;
+
+export const answerSaved = z.object({
+  answered: z.number().int().meta({ description: "Questions answered so far." }),
+  questions: z.number().int().meta({ description: "Questions in the test." }),
+});
+export type AnswerSaved = z.infer<typeof answerSaved>;
+
+/** POST /api/t/{token}/start: where the attempt stands after Start (the same on every call). */
+export const attemptView = z
+  .object({
+    status: z.enum(recipientStatuses),
+    started_at: z.string().nullable(),
+    deadline: z.string().nullable().meta({ description: "When the attempt ends (the time limit or closes_at, whichever comes first); null: no deadline." }),
+  })
+  .meta({ id: "Attempt" });
+export type AttemptView = z.infer<typeof attemptView>;

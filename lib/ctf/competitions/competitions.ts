@@ -1,0 +1,215 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Db } from "@/db";
+import { countRows, readPage } from "@/lib/kernel/paged";
+import { challenges, ctfs, members, type Ctf, type CtfStatus } from "@/db/schema";
+import type { Page, Paging } from "@/lib/kernel/paging";
+import { AppError, conflict, notFound } from "@/lib/kernel/errors";
+import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
+import { isIdShaped, newId } from "@/lib/kernel/ids";
+import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
+import { deleteFileRows, removeStoredBytes } from "./stored-files";
+import { configuredHostKind, describeHostError, hostFor } from "@/lib/ctf/hosting";
+import { builtinStandings, settleFinalScores } from "@/lib/ctf/play/scoreboard";
+import { readHostStandings } from "@/lib/ctf/play/standings";
+import type { CreateCtfInput, CtfView, UpdateCtfInput } from "./schemas";
+import { toCtfView } from "./views";
+
+/** Which states each action starts from; anything else is a 409 naming the state. */
+const allowedFrom: Record<"update" | "deploy" | "stop" | "archive" | "delete", CtfStatus[]> = {
+  update: ["draft", "deploying", "deployed", "deploy_failed", "stopped"],
+  deploy: ["draft", "stopped", "deploy_failed"],
+  stop: ["deployed"],
+  archive: ["deployed", "stopped"],
+  delete: ["draft", "deploy_failed", "stopped", "archived"],
+};
+
+function assertState(ctf: Ctf, action: keyof typeof allowedFrom): void {
+  if (!allowedFrom[action].includes(ctf.status)) {
+    throw conflict(`Cannot ${action} a competition that is ${ctf.status} (allowed from: ${allowedFrom[action].join(", ")}).`);
+  }
+}
+
+const counts = {
+  challenges: sql<number>`(select count(*)::int from ${challenges} c where c.ctf_id = "ctfs"."id")`,
+  members: sql<number>`(select count(*)::int from ${members} m where m.ctf_id = "ctfs"."id")`,
+};
+
+export async function findCtf(db: Db, workspaceId: string, ctfId: string, lock = false): Promise<Ctf> {
+  if (!isIdShaped(ctfId, "ctf")) throw notFound("Competition");
+  const query = db.select().from(ctfs).where(and(eq(ctfs.id, ctfId), eq(ctfs.workspaceId, workspaceId)));
+  const [ctf] = lock ? await query.for("update") : await query;
+  if (!ctf) throw notFound("Competition");
+  return ctf;
+}
+
+export async function getCtf(db: Db, workspaceId: string, ctfId: string): Promise<CtfView> {
+  if (!isIdShaped(ctfId, "ctf")) throw notFound("Competition");
+  const [row] = await db
+    .select({ ctf: ctfs, ...counts })
+    .from(ctfs)
+    .where(and(eq(ctfs.id, ctfId), eq(ctfs.workspaceId, workspaceId)));
+  if (!row) throw notFound("Competition");
+  return toCtfView(row.ctf, row);
+}
+
+export async function listCtfs(db: Db, workspaceId: string, paging: Paging): Promise<Page<CtfView>> {
+  const where = eq(ctfs.workspaceId, workspaceId);
+  const rows = db.select({ ctf: ctfs, ...counts }).from(ctfs).where(where).orderBy(desc(ctfs.createdAt), desc(ctfs.id));
+  return readPage(paging, rows, countRows(db, ctfs, where), (row) => toCtfView(row.ctf, row));
+}
+
+/** A new competition starts as a draft on the configured host. */
+export async function createCtf(db: Db, workspaceId: string, input: CreateCtfInput): Promise<CtfView> {
+  const [ctf] = await db
+    .insert(ctfs)
+    .values({
+      id: newId("ctf"),
+      workspaceId,
+      title: input.title,
+      description: input.description,
+      startsAt: input.starts_at,
+      endsAt: input.ends_at,
+      isPublic: input.is_public,
+      host: configuredHostKind(),
+    })
+    .returning();
+  return toCtfView(ctf, { challenges: 0, members: 0 });
+}
+
+export async function updateCtf(db: Db, workspaceId: string, ctfId: string, input: UpdateCtfInput): Promise<CtfView> {
+  await db.transaction(async (tx) => {
+    const ctf = await findCtf(tx, workspaceId, ctfId, true);
+    assertState(ctf, "update");
+    const startsAt = input.starts_at ?? ctf.startsAt;
+    const endsAt = input.ends_at ?? ctf.endsAt;
+    if (endsAt <= startsAt) throw new AppError("validation_failed", "Some fields must be corrected.", { fields: [{ field: "ends_at", message: "ends_at must be after starts_at." }] });
+    await tx
+      .update(ctfs)
+      .set({
+        title: input.title ?? ctf.title,
+        description: input.description ?? ctf.description,
+        startsAt,
+        endsAt,
+        isPublic: input.is_public ?? ctf.isPublic,
+        updatedAt: new Date(),
+      })
+      .where(eq(ctfs.id, ctf.id));
+  });
+  return getCtf(db, workspaceId, ctfId);
+}
+
+/** Asynchronous: `deploying` now; the host step makes it `deployed` (then ctf.deployed) or `deploy_failed`. */
+export async function deployCtf(db: Db, workspaceId: string, ctfId: string): Promise<CtfView> {
+  await db.transaction(async (tx) => {
+    const ctf = await findCtf(tx, workspaceId, ctfId, true);
+    assertState(ctf, "deploy");
+    await tx.update(ctfs).set({ status: "deploying", lastError: null, updatedAt: new Date() }).where(eq(ctfs.id, ctf.id));
+    await scheduleStep(tx, workspaceId, "ctf.deploy", { ctfId: ctf.id }, new Date());
+  });
+  return getCtf(db, workspaceId, ctfId);
+}
+
+/** The deploy step: runs the host, then records the outcome; only success sends an event. */
+export async function completeCtfDeploy(db: Db, ctfId: string): Promise<void> {
+  const [ctf] = await db.select().from(ctfs).where(eq(ctfs.id, ctfId));
+  if (!ctf || ctf.status !== "deploying") return;
+  try {
+    const { url } = await hostFor(ctf.host, db).deployCompetition(ctf);
+    await db.transaction(async (tx) => {
+      const [deployed] = await tx
+        .update(ctfs)
+        .set({ status: "deployed", url, deployedAt: new Date(), updatedAt: new Date(), lastError: null })
+        .where(and(eq(ctfs.id, ctf.id), eq(ctfs.status, "deploying")))
+        .returning();
+      if (deployed) {
+        await publishEvent(tx, ctf.workspaceId, "ctf.deployed", { managed_ctf_id: ctf.id, title: deployed.title, url, is_public: deployed.isPublic });
+      }
+    });
+  } catch (error) {
+    await db
+      .update(ctfs)
+      .set({ status: "deploy_failed", lastError: describeHostError(error), updatedAt: new Date() })
+      .where(and(eq(ctfs.id, ctf.id), eq(ctfs.status, "deploying")));
+  }
+}
+
+export { describeHostError };
+
+async function runHost<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    throw new AppError("service_unavailable", `The hosting platform failed: ${describeHostError(error)}. Nothing was changed; try again.`);
+  }
+}
+
+/** Takes the running instance down; the competition can be deployed again later. */
+export async function stopCtf(db: Db, workspaceId: string, ctfId: string): Promise<CtfView> {
+  const ctf = await findCtf(db, workspaceId, ctfId);
+  assertState(ctf, "stop");
+  await runHost(() => hostFor(ctf.host, db).teardownCompetition(ctf));
+  await db.update(ctfs).set({ status: "stopped", updatedAt: new Date() }).where(and(eq(ctfs.id, ctf.id), eq(ctfs.status, "deployed")));
+  return getCtf(db, workspaceId, ctfId);
+}
+
+/** Stores a final snapshot of challenges, members and scores, then ctf.archived. */
+export async function archiveCtf(db: Db, workspaceId: string, ctfId: string): Promise<CtfView> {
+  const current = await findCtf(db, workspaceId, ctfId);
+  assertState(current, "archive");
+  // An external host's standings (CTFd's scoreboard and solves) are read before its teardown and
+  // outside the transaction (a network call holds no lock); a failure is a 503 and changes nothing.
+  const remote = current.host === "builtin" ? undefined : await readHostStandings(db, current);
+  if (current.status === "deployed") await runHost(() => hostFor(current.host, db).teardownCompetition(current));
+  await db.transaction(async (tx) => {
+    const ctf = await findCtf(tx, workspaceId, ctfId, true);
+    assertState(ctf, "archive");
+    // The final scores first (they write members.score), then the rows that show them. Played
+    // here (the built-in host), they are read in this transaction, which waits for submissions in flight.
+    const standings = await settleFinalScores(tx, remote ?? (await builtinStandings(tx, ctf.id)));
+    const [challengeRows, memberRows] = await Promise.all([
+      tx.select().from(challenges).where(eq(challenges.ctfId, ctf.id)),
+      tx.select().from(members).where(eq(members.ctfId, ctf.id)),
+    ]);
+    const archivedAt = new Date();
+    const snapshot = {
+      archived_at: archivedAt.toISOString(),
+      challenges: challengeRows.map((c) => ({ challenge_id: c.id, title: c.title, category: c.category, points: c.points, status: c.status, platform_challenge_id: c.platformChallengeId })),
+      members: memberRows.map((m) => ({ member_id: m.id, email: m.email, status: m.status, score: m.score })),
+      scores: standings.scores,
+      solves: standings.solves,
+      attempts: standings.attempts,
+    };
+    await tx.update(ctfs).set({ status: "archived", snapshot, archivedAt, updatedAt: archivedAt }).where(eq(ctfs.id, ctf.id));
+    await publishEvent(tx, workspaceId, "ctf.archived", {
+      managed_ctf_id: ctf.id,
+      title: ctf.title,
+      archived_at: snapshot.archived_at,
+      challenges: challengeRows.length,
+      members: memberRows.length,
+    });
+  });
+  return getCtf(db, workspaceId, ctfId);
+}
+
+export async function getSnapshot(db: Db, workspaceId: string, ctfId: string) {
+  const ctf = await findCtf(db, workspaceId, ctfId);
+  if (!ctf.snapshot) throw conflict("This competition has not been archived.");
+  return ctf.snapshot;
+}
+
+/** Only when not deployed: the infrastructure is torn down, the competition deleted, then ctf.deleted. */
+export async function deleteCtf(db: Db, workspaceId: string, ctfId: string): Promise<{ deleted: true; id: string }> {
+  const current = await findCtf(db, workspaceId, ctfId);
+  assertState(current, "delete");
+  await runHost(() => hostFor(current.host, db).teardownCompetition(current));
+  const storageKeys = await db.transaction(async (tx) => {
+    const ctf = await findCtf(tx, workspaceId, ctfId, true);
+    assertState(ctf, "delete");
+    const keys = await deleteFileRows(tx, { ctfId: ctf.id });
+    await tx.delete(ctfs).where(eq(ctfs.id, ctf.id));
+    await publishEvent(tx, workspaceId, "ctf.deleted", { managed_ctf_id: ctf.id, title: ctf.title, deleted_at: new Date().toISOString() });
+    return keys;
+  });
+  await removeStoredBytes(db, storageKeys);
+  return { deleted: true, id: ctfId };
+}

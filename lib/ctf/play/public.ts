@@ -1,0 +1,155 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db";
+import { challenges, ctfs, deployments, members } from "@/db/schema";
+import { isIdShaped } from "@/lib/kernel/ids";
+import { hashToken } from "@/lib/platform/security/tokens";
+import { isTokenShaped } from "@/lib/certification/tests/links";
+import { liveState } from "@/lib/ctf/deployments/play";
+
+/**
+ * What the public pages served by the built-in host may show, without an account:
+ * a deployed (or archived) competition and its published challenges' titles, categories and
+ * points (their content goes to players while it runs: lib/ctf/play/play.ts), a live standalone
+ * deployment, and an invitation's competition. Never flags, flag hashes, tokens, members or
+ * the workspace; nothing of a competition that is neither deployed nor archived.
+ */
+
+export type PublicChallenge = {
+  id: string;
+  title: string;
+  category: string;
+  difficulty: string | null;
+  description: string;
+  points: number;
+  hints: { text: string; cost: number }[];
+};
+
+/** A competition's challenge as anyone may see it: no description, no hint text (players get those while it runs). */
+export type ChallengeSummary = Omit<PublicChallenge, "description" | "hints"> & { hints: { cost: number }[] };
+
+export type PublicCompetition = {
+  id: string;
+  title: string;
+  description: string;
+  starts_at: string;
+  ends_at: string;
+  is_public: boolean;
+  /** `deployed` (before, while and after its window) or `archived` (the final scoreboard only). */
+  status: "deployed" | "archived";
+  /** `builtin` (played on this page) or `ctfd` (played on CTFd, at `url`). */
+  host: string;
+  url: string | null;
+  challenges: ChallengeSummary[];
+};
+
+const publicChallengeColumns = {
+  id: challenges.id,
+  title: challenges.title,
+  category: challenges.category,
+  difficulty: challenges.difficulty,
+  description: challenges.description,
+  points: challenges.points,
+  hints: challenges.hints,
+};
+
+/** A deployed or archived competition with its published challenges (by category, then points); else null. */
+export async function publicCompetition(db: Db, ctfId: string): Promise<PublicCompetition | null> {
+  if (!isIdShaped(ctfId, "ctf")) return null;
+  const [ctf] = await db
+    .select({ id: ctfs.id, title: ctfs.title, description: ctfs.description, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, isPublic: ctfs.isPublic, status: ctfs.status, host: ctfs.host, url: ctfs.url })
+    .from(ctfs)
+    .where(and(eq(ctfs.id, ctfId), inArray(ctfs.status, ["deployed", "archived"])));
+  if (!ctf) return null;
+  const rows = await db
+    .select(publicChallengeColumns)
+    .from(challenges)
+    .where(and(eq(challenges.ctfId, ctf.id), eq(challenges.status, "published")))
+    .orderBy(asc(challenges.category), asc(challenges.points), asc(challenges.title), asc(challenges.id));
+  return {
+    id: ctf.id,
+    title: ctf.title,
+    description: ctf.description,
+    starts_at: ctf.startsAt.toISOString(),
+    ends_at: ctf.endsAt.toISOString(),
+    is_public: ctf.isPublic,
+    status: ctf.status as PublicCompetition["status"],
+    host: ctf.host,
+    url: ctf.status === "deployed" ? ctf.url : null,
+    challenges: rows.map(({ description: _content, hints, ...summary }) => ({ ...summary, hints: hints.map((hint) => ({ cost: hint.cost })) })),
+  };
+}
+
+/**
+ * What a standalone deployment's page (`/d/{deployment_id}`) shows in each state: `live`
+ * (inside its window: the challenge, its description and hint costs — hint texts go to its
+ * players on unlock), `deploying`, `failed`, or `over` (its window elapsed or it was
+ * stopped: "no longer live", with the title and when). Null only for an unknown id.
+ */
+export type DeploymentPageView =
+  | { state: "live"; id: string; starts_at: string; ends_at: string; challenge: Omit<PublicChallenge, "hints"> & { hints: { cost: number }[] } }
+  | { state: "deploying" | "failed"; id: string; title: string }
+  | { state: "over"; id: string; title: string; ended_at: string };
+
+export async function deploymentPage(db: Db, deploymentId: string, now = new Date()): Promise<DeploymentPageView | null> {
+  if (!isIdShaped(deploymentId, "dep")) return null;
+  const [row] = await db
+    .select({ deployment: deployments, challenge: publicChallengeColumns })
+    .from(deployments)
+    .innerJoin(challenges, eq(challenges.id, deployments.challengeId))
+    .where(eq(deployments.id, deploymentId));
+  if (!row) return null;
+  const { deployment, challenge } = row;
+  const state = liveState(deployment, now);
+  if (state === "live") {
+    return {
+      state,
+      id: deployment.id,
+      starts_at: deployment.startsAt.toISOString(),
+      ends_at: deployment.endsAt.toISOString(),
+      challenge: { ...challenge, hints: challenge.hints.map((hint) => ({ cost: hint.cost })) },
+    };
+  }
+  if (state === "deploying" || state === "failed") return { state, id: deployment.id, title: challenge.title };
+  const endedAt = state === "stopped" && deployment.stoppedAt && deployment.stoppedAt < deployment.endsAt ? deployment.stoppedAt : deployment.endsAt;
+  return { state: "over", id: deployment.id, title: challenge.title, ended_at: endedAt.toISOString() };
+}
+
+export type InvitationPreview = {
+  email: string;
+  /** The display name given at acceptance, if any. */
+  name: string | null;
+  status: "invited" | "joined";
+  ctf: {
+    id: string;
+    title: string;
+    starts_at: string;
+    ends_at: string;
+    status: string;
+    /** Where the competition is reachable, only while it is deployed. */
+    url: string | null;
+  };
+};
+
+/** Reads an invitation by its token without accepting it (GET must not join anyone); null when unknown. */
+export async function invitationPreview(db: Db, token: string): Promise<InvitationPreview | null> {
+  if (!isTokenShaped(token)) return null;
+  const [row] = await db
+    .select({ email: members.email, name: members.displayName, status: members.status, ctf: { id: ctfs.id, title: ctfs.title, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, status: ctfs.status, url: ctfs.url } })
+    .from(members)
+    .innerJoin(ctfs, eq(ctfs.id, members.ctfId))
+    .where(eq(members.tokenHash, hashToken(token)));
+  if (!row) return null;
+  return {
+    email: row.email,
+    name: row.name,
+    status: row.status,
+    ctf: {
+      id: row.ctf.id,
+      title: row.ctf.title,
+      starts_at: row.ctf.startsAt.toISOString(),
+      ends_at: row.ctf.endsAt.toISOString(),
+      status: row.ctf.status,
+      url: row.ctf.status === "deployed" ? row.ctf.url : null,
+    },
+  };
+}

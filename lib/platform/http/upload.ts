@@ -1,0 +1,54 @@
+import { config } from "@/lib/kernel/config/config";
+import { AppError, invalidFields } from "@/lib/kernel/errors";
+import { readBodyBytes } from "./parse";
+import { formatBytes } from "@/lib/kernel/values";
+
+/** A file as a handler receives it: its name and type as the client sent them, and its bytes. */
+export type UploadedFile = { name: string; contentType: string; bytes: Uint8Array };
+
+/** Room for the multipart envelope (boundaries, part headers, a few small fields) around the file itself. */
+export const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+
+/** The largest body an upload route reads: the configured file limit plus the envelope. */
+export function uploadBodyLimit(): number {
+  return config().files.maxBytes + MULTIPART_ENVELOPE_BYTES;
+}
+
+function fileTooLarge(): AppError {
+  const limit = config().files.maxBytes;
+  return new AppError("payload_too_large", `The file is larger than the limit of ${formatBytes(limit)} (${limit} bytes).`);
+}
+
+/** Refuses an upload whose announced Content-Length is over the limit, before a byte of it is read. */
+export function rejectOversizedUpload(req: Request): void {
+  const declared = req.headers.get("content-length");
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > uploadBodyLimit()) throw fileTooLarge();
+}
+
+/**
+ * Reads one file sent as `multipart/form-data` in the part named `field` (what `curl -F
+ * file=@capture.pcap` and a browser's FormData send). Over the configured FILE_MAX_BYTES →
+ * 413, refused on Content-Length before a byte is read, else as soon as the stream passes
+ * it; another content type, a body that is not multipart, no such part, a part that is not
+ * a file or several files → 422 naming `field`. Other parts are ignored.
+ */
+export async function readUpload(req: Request, field: string): Promise<UploadedFile> {
+  const contentType = req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw invalidFields([{ field, message: `Send the file as multipart/form-data, in a part named ${field}.` }], "The body must be multipart/form-data.");
+  }
+  const bytes = await readBodyBytes(req, uploadBodyLimit(), fileTooLarge);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as BodyInit, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw invalidFields([{ field: "(body)", message: "The body is not valid multipart/form-data." }], "The body must be multipart/form-data.");
+  }
+  const parts = form.getAll(field);
+  if (parts.length === 0) throw invalidFields([{ field, message: `Send the file in a part named ${field}.` }]);
+  if (parts.length > 1) throw invalidFields([{ field, message: "Send one file per request." }]);
+  const [file] = parts;
+  if (typeof file === "string") throw invalidFields([{ field, message: `The ${field} part must be a file (with a filename).` }]);
+  if (file.size > config().files.maxBytes) throw fileTooLarge();
+  return { name: file.name, contentType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
+}

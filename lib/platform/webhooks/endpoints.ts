@@ -1,0 +1,104 @@
+import { randomBytes } from "node:crypto";
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import type { Db } from "@/db";
+import { countRows, readPage } from "@/lib/kernel/paged";
+import { webhookEndpoints, type WebhookEndpoint, type WebhookService } from "@/db/schema";
+import { transactionWithRetry } from "@/db/transaction";
+import type { Page, Paging } from "@/lib/kernel/paging";
+import { AppError, notFound } from "@/lib/kernel/errors";
+import { certificationEvent } from "@/lib/platform/pipeline/channels/webhook/events";
+import { newId } from "@/lib/kernel/ids";
+import { seal, unseal } from "@/lib/platform/security/sealing";
+import { lockWorkspace } from "@/lib/platform/workspaces/lock";
+import { MAX_ENDPOINTS_PER_WORKSPACE, type CreateTestResultWebhookInput, type CreateWebhookInput, type WebhookView } from "./schemas";
+
+export function toWebhookView(endpoint: WebhookEndpoint): WebhookView {
+  return { id: endpoint.id, url: endpoint.url, events: endpoint.events, created_at: endpoint.createdAt.toISOString() };
+}
+
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString("base64url")}`;
+}
+
+/**
+ * An endpoint's signing secret, opened from its sealed copy: the database keeps the secret
+ * sealed with the application key (a copy of it alone cannot forge deliveries), and only the
+ * signing of a delivery opens it. The API shows a generated secret once, from memory, at creation.
+ */
+export function endpointSecret(endpoint: Pick<WebhookEndpoint, "secretSealed">): string {
+  return unseal("webhook_endpoints.secret", endpoint.secretSealed);
+}
+
+type NewEndpoint = { service: WebhookService; url: string; events: string[]; secret: string; source: "api" | "dashboard" };
+
+/** Inserts an endpoint under the workspace lock, so the limit per service holds; the secret is stored sealed. */
+async function insertEndpoint(db: Db, workspaceId: string, { secret, ...values }: NewEndpoint): Promise<WebhookEndpoint> {
+  return transactionWithRetry(db, async (tx) => {
+    await lockWorkspace(tx, workspaceId);
+    const [{ total }] = await tx.select({ total: count() }).from(webhookEndpoints).where(ofService(workspaceId, values.service));
+    if (total >= MAX_ENDPOINTS_PER_WORKSPACE) {
+      const what = values.service === "certification" ? "test-result webhook endpoints" : "webhook endpoints";
+      throw new AppError("plan_limit_exceeded", `A workspace can register at most ${MAX_ENDPOINTS_PER_WORKSPACE} ${what}.`);
+    }
+    const [endpoint] = await tx
+      .insert(webhookEndpoints)
+      .values({ id: newId("wh"), workspaceId, ...values, secretSealed: seal("webhook_endpoints.secret", secret) })
+      .returning();
+    return endpoint;
+  });
+}
+
+/**
+ * Registers a competition endpoint (POST /api/v1/webhooks). A supplied secret is kept as
+ * given; otherwise one is generated and returned here once.
+ */
+export async function createWebhook(
+  db: Db,
+  workspaceId: string,
+  parsed: CreateWebhookInput,
+  source: "api" | "dashboard",
+): Promise<WebhookView & { secret?: string }> {
+  const secret = parsed.secret ?? generateWebhookSecret();
+  const endpoint = await insertEndpoint(db, workspaceId, { service: "competition", url: parsed.url, events: parsed.events, secret, source });
+  return { ...toWebhookView(endpoint), ...(parsed.secret ? {} : { secret }) };
+}
+
+/**
+ * Registers a test-result endpoint (the trainer area): it receives `test.completed` only,
+ * signed with a generated secret returned here once.
+ */
+export async function createTestResultWebhook(db: Db, workspaceId: string, parsed: CreateTestResultWebhookInput): Promise<WebhookView & { secret: string }> {
+  const secret = generateWebhookSecret();
+  const endpoint = await insertEndpoint(db, workspaceId, { service: "certification", url: parsed.url, events: [certificationEvent], secret, source: "dashboard" });
+  return { ...toWebhookView(endpoint), secret };
+}
+
+function ofService(workspaceId: string, service: WebhookService): SQL {
+  return and(eq(webhookEndpoints.workspaceId, workspaceId), eq(webhookEndpoints.service, service))!;
+}
+
+/** The workspace's endpoints of one service, newest first. */
+export async function listWebhooks(db: Db, workspaceId: string, service: WebhookService, paging: Paging): Promise<Page<WebhookView>> {
+  const where = ofService(workspaceId, service);
+  return readPage(paging, db.select().from(webhookEndpoints).where(where).orderBy(desc(webhookEndpoints.createdAt)), countRows(db, webhookEndpoints, where), toWebhookView);
+}
+
+/** One endpoint of the workspace; given a service, an endpoint of the other one is not found. */
+export async function getWebhook(db: Db, workspaceId: string, id: string, service?: WebhookService): Promise<WebhookEndpoint> {
+  const [endpoint] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), service ? ofService(workspaceId, service) : eq(webhookEndpoints.workspaceId, workspaceId)));
+  if (!endpoint) throw notFound("Webhook");
+  return endpoint;
+}
+
+/** Deletes an endpoint of one service and its pending deliveries; nothing more is sent to it. */
+export async function deleteWebhook(db: Db, workspaceId: string, service: WebhookService, id: string): Promise<WebhookView> {
+  const [endpoint] = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), ofService(workspaceId, service)))
+    .returning();
+  if (!endpoint) throw notFound("Webhook");
+  return toWebhookView(endpoint);
+}

@@ -1,0 +1,36 @@
+import { certificationContracts } from "@/lib/certification/catalog/contracts";
+import { manageCertificationContracts } from "@/lib/certification/own/contracts";
+import { classContracts } from "@/lib/certification/classes/contracts";
+import { artifactContracts } from "@/lib/ctf/play/artifacts/contracts";
+import { ctfContracts } from "@/lib/ctf/competitions/contracts";
+import { deploymentPlayContracts } from "@/lib/ctf/deployments/play-contracts";
+import { fileContracts } from "@/lib/ctf/challenges/files/contracts";
+import { playContracts } from "@/lib/ctf/play/contracts";
+import { emailContracts } from "@/lib/platform/email/contracts";
+import { keyContracts } from "@/lib/platform/keys/contracts";
+import { testContracts } from "@/lib/certification/tests/contracts";
+import { webhookContracts } from "@/lib/platform/webhooks/contracts";
+import { workspaceContracts } from "@/lib/platform/workspaces/contracts";
+import type { AnyContract } from "@/lib/kernel/contract";
+
+/**
+ * Every contract of the app, in the order of the reference: each route handler under app/api
+ * is `handle(contract, …)` with one of these (tests/integration/contracts.test.ts fails on a
+ * route served without one, and on a contract no route serves). The OpenAPI document and the
+ * shared auth/tenant/scope table are derived from this list.
+ */
+export const allContracts: readonly AnyContract[] = [
+  certificationContracts,
+  testContracts,
+  classContracts,
+  webhookContracts,
+  ctfContracts,
+  playContracts,
+  deploymentPlayContracts,
+  fileContracts,
+  artifactContracts,
+  manageCertificationContracts,
+  keyContracts,
+  workspaceContracts,
+  emailContracts,
+].flatMap((contracts): AnyContract[] => Object.values(contracts));
