@@ -15,7 +15,6 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openDatabase } from "@/db/client";
-import { prepareDatabase } from "@/db";
 import { ensureUserWorkspace } from "@/lib/platform/workspaces";
 import { createApiKey } from "@/lib/platform/keys";
 import {
@@ -30,6 +29,7 @@ import {
   textTable,
   writeResults,
 } from "./support";
+import { prepareDatabase } from "@/lib/platform/database";
 
 // ---------------------------------------------------------------------------------------------
 // Settings

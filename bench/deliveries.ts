@@ -13,9 +13,9 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import { openDatabase, type Database } from "@/db/client";
+import { openDatabase } from "@/db/client";
 import { inArray } from "drizzle-orm";
-import { prepareDatabase, type Db } from "@/db";
+import type { Db } from "@/db";
 import { events, type Event } from "@/db/schema";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { config as appConfig } from "@/lib/kernel/config/config";
@@ -25,6 +25,8 @@ import { createWebhook } from "@/lib/platform/webhooks/endpoints";
 import { ensureUserWorkspace } from "@/lib/platform/workspaces";
 import { sortedCompactJson, verifyCompetition } from "@/tests/helpers/receivers";
 import { cpuSeconds, createBenchDatabase, dropBenchDatabase, intEnv, sleep, startBenchRun, textTable, writeResults } from "./support";
+import type { Database } from "@/db/types";
+import { prepareDatabase } from "@/lib/platform/database";
 
 // ---------------------------------------------------------------------------------------------
 // Settings

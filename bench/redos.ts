@@ -20,10 +20,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { openDatabase } from "@/db/client";
-import { prepareDatabase } from "@/db";
 import { createApiKey } from "@/lib/platform/keys";
 import { ensureUserWorkspace } from "@/lib/platform/workspaces";
 import { createBenchDatabase, dropBenchDatabase, freePort, intEnv, sleep, startBenchRun, startNextServer, stopProcess, textTable, writeResults } from "./support";
+import { prepareDatabase } from "@/lib/platform/database";
 
 const settings = {
   url: process.env.BENCH_URL || undefined,

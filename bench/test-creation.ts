@@ -74,7 +74,7 @@ async function main(): Promise<void> {
 
   // 2. The app's modules, imported only now (so they read the environment above).
   const { openDatabase } = await import("@/db/client");
-  const { prepareDatabase, installDatabase, closeDatabase } = await import("@/db");
+  const { prepareDatabase, installDatabase, closeDatabase } = await import("@/lib/platform/database");
   const { ensureUserWorkspace, setPlan } = await import("@/lib/platform/workspaces");
   const { createApiKey } = await import("@/lib/platform/keys");
   const { catalogCertificationId } = await import("@/db/seed");

@@ -1,81 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
-import type { Sql } from "postgres";
-import { config, parseConfig, type Config } from "@/lib/kernel/config/config";
+import { config } from "@/lib/kernel/config/config";
 import { sendUnprepared } from "./prepared";
 import * as schema from "./schema";
-
-/** The one Drizzle type the domain sees, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-export type Database = {
-  db: Db;
-  kind: "pglite" | "postgres";
-  /** `db` goes through a transaction-mode pooler: no named prepared statements, no session state. */
-  pooled: boolean;
-  /** Raw SQL returning rows, prepared where the driver can: hides `{ rows }` vs array. */
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
-  /** LISTEN on a channel (on the direct connection); resolves to the function that stops listening. */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
-  /**
-   * Runs `work` with a database whose connections are real server sessions (the direct URL
-   * when one is configured): session-level advisory locks and migrations need one. On PGlite,
-   * and on PostgreSQL without a direct URL, it is the same database.
-   */
-  direct<T>(work: (session: DirectSession) => Promise<T>): Promise<T>;
-  /** PGlite only: a copy of the whole database, which `openDatabase({ loadDataDir })` opens again. */
-  dump?(): Promise<Blob>;
-  close(): Promise<void>;
-};
-
-/** A pool of direct connections (postgres.js), for work that needs server sessions. */
-export type DirectSession = { db: Db; sql: Sql | undefined };
-
-export type OpenOptions = {
-  /** A postgres:// URL; when absent, PGlite is used. */
-  url?: string;
-  /** A postgres:// URL of the same database, not through a pooler: LISTEN, migrations. Default `url`. */
-  directUrl?: string;
-  /** `url` is a transaction-mode pooler (PgBouncer): no named prepared statements through it. */
-  pooled?: boolean;
-  /** PGlite data directory; "memory://" keeps it in memory. */
-  dataDir?: string;
-  /** PGlite: start from this copy (`Database.dump()`) instead of an empty cluster (tests start from a migrated one). */
-  loadDataDir?: Blob;
-  /** postgres.js pool size. */
-  poolMax?: number;
-};
+import type { Database, Db, DirectSession, OpenOptions } from "./types";
+import { defaultDataDir, postgresSettings } from "@/lib/platform/database";
 
 /** Opens the database `options` name; without options, the configured one (lib/kernel/config/config.ts). */
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   return options.url ? openPostgres(options) : openPglite(options.dataDir ?? defaultDataDir(), options.loadDataDir);
-}
-
-/** The configured database's options: DATABASE_URL, DATABASE_DIRECT_URL, DATABASE_POOLED… */
-export function configuredDatabase(settings: Config["database"] = config().database): OpenOptions {
-  return { url: settings.url, directUrl: settings.directUrl, pooled: settings.pooled, poolMax: settings.poolMax };
-}
-
-/**
- * The pool's behaviour when the server is slow or gone, all driver settings (see README):
- * a connection attempt gives up after DATABASE_CONNECT_TIMEOUT seconds; the server cancels
- * any statement running past DATABASE_STATEMENT_TIMEOUT_MS (57014 → 503); idle connections
- * close after a minute, so a connection a failover or a NAT silently dropped is not kept;
- * and reconnection waits at most half a second (postgres.js alone grows that wait to 20 s
- * while the server is down, and every query queued behind a closed connection waits it out).
- * max_lifetime keeps the driver's default (30–60 min, spread so connections do not all
- * recycle at once).
- */
-export function postgresSettings(env?: Record<string, string | undefined>) {
-  const settings = env ? parseConfig(env).database : config().database;
-  return {
-    connect_timeout: settings.connectTimeoutSeconds,
-    idle_timeout: 60,
-    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5) * (0.5 + Math.random() / 2),
-    statement_timeout: settings.statementTimeoutMs,
-  };
 }
 
 /**
@@ -141,10 +75,6 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
       await Promise.all([sql.end({ timeout: 5 }), direct?.sql?.end({ timeout: 5 })]);
     },
   };
-}
-
-export function defaultDataDir(): string {
-  return config().database.pgliteDataDir ?? path.join(process.cwd(), ".data", "pglite");
 }
 
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {

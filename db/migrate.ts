@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { MigrationMeta } from "drizzle-orm/migrator";
-import type { Database, Db } from "./client";
 import { rowsOf } from "./rows";
 import { sealPlaintextColumns, type Seal } from "./sealed";
+import type { Database, Db } from "./types";
 
 export const migrationsFolder = path.join(process.cwd(), "db", "migrations");
 

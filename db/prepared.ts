@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { Db } from "./client";
+import type { Db } from "./types";
 
 /**
  * Hot statements as prepared statements, through whichever driver `db` (or a transaction of

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Db } from "./client";
 import { rowsOf } from "./rows";
+import type { Db } from "./types";
 
 /**
  * The columns that hold a value sealed with the application key (lib/platform/security/sealing.ts)

@@ -1,7 +1,7 @@
 import { PgTransaction } from "drizzle-orm/pg-core";
-import type { Db } from "./client";
 import { isConnectionLost } from "./availability";
 import { errorCodes } from "./error-codes";
+import type { Db } from "./types";
 
 /** SQLSTATEs after which running the whole transaction again can succeed. */
 const RETRYABLE = new Set([

@@ -9,14 +9,14 @@
 import "./load-env";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { closeDatabase, getDb } from "@/db";
 import { planNames } from "@/db/schema";
 import { createApiKey } from "@/lib/platform/keys";
 import { createApiKeyInput } from "@/lib/platform/keys/schemas";
-import { toAppError } from "@/lib/platform/http/http-errors";
 import { ConfigError } from "@/lib/kernel/config/config";
 import { ensureUserWorkspace, setPlan } from "@/lib/platform/workspaces";
 import { describeDatabase } from "./describe-database";
+import { toAppError } from "@/lib/kernel/to-app-error";
+import { closeDatabase, getDb } from "@/lib/platform/database";
 
 const usage = `Usage:
   npm run cli -- key:create --email <e-mail> [--name <name>] [--scopes cert:read,cert:write,cert:admin,ctf:read,ctf:write,ctf:deploy,ctf:admin]

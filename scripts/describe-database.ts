@@ -1,6 +1,6 @@
 import { config } from "@/lib/kernel/config/config";
-import { defaultDataDir } from "@/db/client";
 import { envFiles } from "./load-env";
+import { defaultDataDir } from "@/lib/platform/database";
 
 /** Which database a script is about to use, and from which env files: never silently the wrong one. */
 export function describeDatabase(): string {

@@ -4,11 +4,11 @@
  * of DATA_ENCRYPTION_KEYS (key rotation, docs/security.md "Tokens and secrets at rest").
  */
 import "./load-env";
-import { closeDatabase, getDatabase } from "@/db";
 import { resealColumns } from "@/db/sealed";
 import { config, ConfigError } from "@/lib/kernel/config/config";
 import { currentSealPrefix, reseal } from "@/lib/platform/security/sealing";
 import { describeDatabase } from "./describe-database";
+import { closeDatabase, getDatabase } from "@/lib/platform/database";
 
 try {
   const target = describeDatabase();

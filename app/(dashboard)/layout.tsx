@@ -3,10 +3,10 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { AppHeader } from "@/components/layout/app-header";
-import { getDb } from "@/db";
 import { currentUser } from "@/lib/platform/auth/session";
 import { loadForPage } from "@/lib/platform/server/unavailable";
 import { ensureWorkspace } from "@/lib/platform/workspaces";
+import { getDb } from "@/lib/platform/database";
 
 export const dynamic = "force-dynamic";
 

@@ -6,7 +6,8 @@ import { TextField } from "@/components/ui/field";
 import { signIn } from "@/lib/platform/auth/auth";
 import { safeRedirectPath } from "@/lib/platform/auth/redirect";
 import { currentUser } from "@/lib/platform/auth/session";
-import { appUrl, devMailboxEnabled } from "@/lib/kernel/config/email";
+import { devMailboxEnabled } from "@/lib/kernel/config/email";
+import { appUrl } from "@/lib/kernel/config/config";
 
 export const metadata = { title: "Sign in" };
 

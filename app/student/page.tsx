@@ -4,9 +4,9 @@ import { StudentClasses } from "@/components/student/student-classes";
 import { StudentTests } from "@/components/student/student-tests";
 import { AppHeader } from "@/components/layout/app-header";
 import { PageHeader } from "@/components/ui/card";
-import { getDb } from "@/db";
 import { currentUser } from "@/lib/platform/auth/session";
 import { studentArea } from "@/lib/certification/students/area";
+import { getDb } from "@/lib/platform/database";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Student area" };

@@ -12,9 +12,9 @@ import { formatBytes } from "@/lib/kernel/values";
 import { fileContracts } from "@/lib/ctf/challenges/files/contracts";
 import { fileNameProblem, MAX_FILES_PER_CHALLENGE } from "@/lib/ctf/challenges/files/rules";
 import type { ChallengeFileView } from "@/lib/ctf/challenges/files/schemas";
-import type { ChallengeView } from "@/lib/ctf/competitions/schemas";
 import { queryKeys } from "@/components/query-keys";
 import { challengeCan } from "./format";
+import type { ChallengeView } from "@/lib/ctf/challenges/schemas";
 
 /**
  * The files of one challenge in the organiser's editor: each with its size and a download

@@ -20,7 +20,7 @@ import type { Page } from "@/lib/kernel/paging";
 import { artifactContracts } from "@/lib/ctf/play/artifacts/contracts";
 import type { RevealView } from "@/lib/ctf/play/artifacts/schemas";
 import { ctfContracts } from "@/lib/ctf/competitions/contracts";
-import type { ChallengeView, CtfView } from "@/lib/ctf/competitions/schemas";
+import type { CtfView } from "@/lib/ctf/competitions/schemas";
 import { templatesOf, type ChallengeCategory } from "@/lib/ctf/templates/catalog";
 import { queryKeys } from "@/components/query-keys";
 import { type CtfOptions } from "./api";
@@ -29,6 +29,7 @@ import { generateSchema, hintRowsKept, newChallengeSchema, type ChallengeBody, t
 import { challengeCan, isTransitional } from "./format";
 import { RevealedFlag, revealQuestion } from "./revealed-flag";
 import { StatusBadge } from "./ui";
+import type { ChallengeView } from "@/lib/ctf/challenges/schemas";
 
 /** A button of a challenge's row: shown when the challenge's status allows its `rule` (./format.ts); deleting asks first. */
 type ChallengeButton = {

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { flagModes } from "@/db/schema/statuses";
 import { checkedBy } from "@/components/forms/checked-by";
-import { createChallengeInput, createCtfInput, createDeploymentInput, generateChallengeInput, updateCtfInput, type CtfView } from "@/lib/ctf/competitions/schemas";
+import { createCtfInput, type CtfView, updateCtfInput } from "@/lib/ctf/competitions/schemas";
 import { isoToLocalInput, localInputToIso } from "@/components/format/date-input";
 import { cleanHints } from "./format";
+import { createChallengeInput, generateChallengeInput } from "@/lib/ctf/challenges/schemas";
+import { createDeploymentInput } from "@/lib/ctf/deployments/schemas";
 
 /**
  * The competition forms as the trainer fills them (times as `datetime-local` text in the

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Db } from "../client";
 import { certifications, domains, questions } from "../schema";
 import { catalog } from "./catalog";
 import type { SeedCertification } from "./types";
+import type { Db } from "@/db/types";
 
 /**
  * Inserts every catalog certification that is not there yet (matched by slug). Existing

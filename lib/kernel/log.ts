@@ -142,3 +142,10 @@ export function describeError(error: unknown): ErrorDescription {
   return description;
 }
 
+/**
+ * One JSON line for an error an operator should see, with the request (or delivery, message…)
+ * id where there is one: `{"level":"error","context":…,"request_id":…,"err":{describeError},"msg":context}`.
+ */
+export function logError(context: string, error: unknown, extra: Record<string, unknown> = {}): void {
+  logger().error({ context, ...extra, err: describeError(error) }, context);
+}

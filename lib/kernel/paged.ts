@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { offsetOf, page, type Page, type Paging } from "@/lib/kernel/paging";
-import type { Db } from "@/db/client";
+import type { Db } from "@/db/types";
 
 /** A list's query (its joins, filter and order) before it is paged. */
 type Pageable<Row> = { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } };

@@ -7,12 +7,12 @@ import * as solvesRoute from "@/app/api/v1/deployments/[deployment_id]/solves/ro
 import { deploymentAttempts, deploymentHintUnlocks, deploymentPlayers, deployments, deploymentSolves } from "@/db/schema";
 import { DEPLOYMENT_CLIENT_ATTEMPT_LIMIT, DEPLOYMENT_JOIN_LIMIT } from "@/lib/ctf/deployments/play";
 import { stopDeployment } from "@/lib/ctf/deployments/deployments";
-import { deploymentPage } from "@/lib/ctf/play/public";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { deploymentPlayerOf, liveDeploymentOf } from "../helpers/samples/deployment-play";
 import { expectStatus } from "./support";
+import { deploymentPage } from "@/lib/ctf/deployments/page";
 
 /**
  * Playing a standalone deployment (`/d/{deployment_id}`): whoever has the link plays under a

@@ -10,7 +10,7 @@ import * as filesRoute from "@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id
 import { challengeFiles, challenges, ctfs, storedFiles } from "@/db/schema";
 import { contentDisposition, safeContentType } from "@/lib/platform/http/download";
 import { completePublish, deleteChallenge, publishChallenge, unpublishChallenge, completeUnpublish } from "@/lib/ctf/challenges/challenges";
-import { archiveCtf, deleteCtf, stopCtf } from "@/lib/ctf/competitions/competitions";
+import { deleteCtf, stopCtf } from "@/lib/ctf/competitions/competitions";
 import { fileNameProblem } from "@/lib/ctf/challenges/files/rules";
 import { playerFiles } from "@/lib/ctf/challenges/files/files";
 import type { ConfigError } from "@/lib/kernel/config/config";
@@ -25,6 +25,7 @@ import { playerOf, runningCtf } from "../helpers/samples/play";
 import { captureLogs } from "../helpers/logs";
 import { signInAs } from "../helpers/session";
 import { expectStatus } from "./support";
+import { archiveCtf } from "@/lib/ctf/play/archive";
 
 // The dashboard's calls read the session: the trainer signed in with signInAs.
 vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));

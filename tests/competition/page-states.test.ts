@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import * as publicScoreboardRoute from "@/app/api/c/[ctf_id]/scoreboard/route";
 import * as scoreboardRoute from "@/app/api/v1/ctfs/[ctf_id]/scoreboard/route";
 import { ctfs } from "@/db/schema";
-import { archiveCtf, createCtf, stopCtf } from "@/lib/ctf/competitions/competitions";
+import { createCtf, stopCtf } from "@/lib/ctf/competitions/competitions";
 import { challengeDescriptions, playerProgress } from "@/lib/ctf/play/play";
 import { findPlayer } from "@/lib/ctf/play/players";
 import { publicCompetition } from "@/lib/ctf/play/public";
@@ -13,6 +13,7 @@ import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { playerOf, runningCtf } from "../helpers/samples/play";
 import { expectStatus, playableCompetition, submitFlagAs, unlockHintAs } from "./support";
+import { archiveCtf } from "@/lib/ctf/play/archive";
 
 /**
  * What a competition's public page (`/c/{ctf_id}`) is given in each state: before the start

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailMessages } from "@/db/schema";
 import { TRANSACTION_ATTEMPTS, transactionWithRetry } from "@/db/transaction";
 import { toErrorResponse } from "@/lib/platform/http/http-errors";
-import { queueEmail } from "@/lib/platform/pipeline/channels/email/deliver";
 import { planLimit } from "@/lib/kernel/errors";
 import { lockWorkspace } from "@/lib/platform/workspaces/lock";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
+import { queueEmail } from "@/lib/platform/pipeline/channels/email/queue";
 
 /*
  * The retry helper of workspace writes (db/transaction.ts): a deadlock or serialization

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { logError, logRequest } from "@/lib/platform/http/request-log";
-import { logger, writeLogsTo } from "@/lib/kernel/log";
+import { logRequest } from "@/lib/platform/http/request-log";
+import { logError, logger, writeLogsTo } from "@/lib/kernel/log";
 
 let lines: Array<Record<string, unknown>>;
 

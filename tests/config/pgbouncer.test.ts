@@ -8,8 +8,8 @@ import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
-import { prepareDatabase } from "@/db";
 import { certifications } from "@/db/schema";
+import { prepareDatabase } from "@/lib/platform/database";
 
 /**
  * The pooled mode against a real PgBouncer in transaction mode (two server connections

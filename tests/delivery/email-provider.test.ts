@@ -3,12 +3,13 @@ import { inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { emailMessages } from "@/db/schema";
 import { holdPace, reserveSlot } from "@/lib/platform/pipeline/channels/email/pacing";
-import { claimDueEmails, deliverEmails, dropEmails, queueEmail, queueEmails, type OutgoingEmail } from "@/lib/platform/pipeline/channels/email/deliver";
+import { claimDueEmails, deliverEmails, dropEmails } from "@/lib/platform/pipeline/channels/email/deliver";
 import { SignInEmail } from "@/lib/platform/email/templates/sign-in";
 import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startFakeResend, type FakeResend } from "../helpers/fake-resend";
 import { waitUntil } from "./support";
+import { type OutgoingEmail, queueEmail, queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
 
 /**
  * Resend's limits and failures, against a fake that behaves like it (2 requests/s per key,

@@ -3,12 +3,13 @@ import { createElement } from "react";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages } from "@/db/schema";
-import { claimDueEmails, deliverEmails, queueEmail, queueEmails, type OutgoingEmail } from "@/lib/platform/pipeline/channels/email/deliver";
+import { claimDueEmails, deliverEmails } from "@/lib/platform/pipeline/channels/email/deliver";
 import { SignInEmail } from "@/lib/platform/email/templates/sign-in";
 import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startFakeResend, type FakeResend } from "../helpers/fake-resend";
 import { waitUntil } from "./support";
+import { type OutgoingEmail, queueEmail, queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
 
 let database: TestDatabase;
 let fake: FakeResend;

@@ -4,7 +4,6 @@ import { InngestTestEngine } from "@inngest/test";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
-import { queueEmails } from "@/lib/platform/pipeline/channels/email/deliver";
 import { SignInEmail } from "@/lib/platform/email/templates/sign-in";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { stepHandlers } from "@/lib/registry/steps";
@@ -16,6 +15,7 @@ import { startFakeInngest } from "../helpers/fake-inngest";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver } from "../helpers/receivers";
 import { deliveriesOf } from "./support";
+import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
 
 // The Inngest client reads its environment when it is constructed, at import: the fake event
 // API must be up and INNGEST_DEV set before lib/platform/pipeline/executors/inngest is loaded.

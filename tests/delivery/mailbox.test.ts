@@ -2,13 +2,14 @@ import { createElement } from "react";
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages } from "@/db/schema";
-import { deliverEmails, queueEmails } from "@/lib/platform/pipeline/channels/email/deliver";
+import { deliverEmails } from "@/lib/platform/pipeline/channels/email/deliver";
 import { SignInEmail } from "@/lib/platform/email/templates/sign-in";
 import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { captureLogs } from "../helpers/logs";
 import { startFakeResend, type FakeResend } from "../helpers/fake-resend";
 import { waitUntil } from "./support";
+import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
 
 // A separate file from email.test.ts: the app creates its Resend client once per process.
 let database: TestDatabase;

@@ -1,6 +1,6 @@
 import type { Db } from "@/db";
-import { listDeliveries } from "@/lib/platform/pipeline/channels/webhook/attempts";
 import type { DeliveryView } from "@/lib/platform/webhooks/schemas";
+import { listDeliveries } from "@/lib/platform/webhooks/deliveries";
 
 /** Polls `check` until it returns a truthy value; fails with `what` after `timeoutMs`. */
 export async function waitUntil<T>(what: string, check: () => Promise<T | undefined | null | false>, timeoutMs = 15_000, intervalMs = 50): Promise<T> {

@@ -5,9 +5,9 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "@/db/client";
-import { prepareDatabase } from "@/db";
 import { FAST_COMMITS } from "./fast-commits";
 import { keepTemplate, type Template } from "./template";
+import { prepareDatabase } from "@/lib/platform/database";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,4 +1,5 @@
-import type { Database } from "@/db/client";
+import type { Database } from "@/db/types";
+
 
 /**
  * Row counts of every table of the app, as one row — what "a refused request writes nothing"

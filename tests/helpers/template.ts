@@ -1,5 +1,5 @@
-import type { Database } from "@/db/client";
 import { appTables } from "./row-counts";
+import type { Database } from "@/db/types";
 
 /**
  * What a test database starts as: the migrated and seeded database of ./global-setup.ts. A test

@@ -1,4 +1,5 @@
-import type { Database } from "@/db/client";
+import type { Database } from "@/db/types";
+
 
 /** One stored value, as text: what a copy of the database shows of it. */
 export type StoredValue = { table: string; column: string; value: string; row: Record<string, unknown> };

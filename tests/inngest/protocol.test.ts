@@ -2,7 +2,6 @@ import { createHash, createHmac, randomBytes } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, scheduledSteps } from "@/db/schema";
-import { queueEmails } from "@/lib/platform/pipeline/channels/email/deliver";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import { createWebhook } from "@/lib/platform/webhooks/endpoints";
@@ -12,6 +11,7 @@ import { startFakeInngest } from "../helpers/fake-inngest";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver } from "../helpers/receivers";
 import { deliveriesOf } from "../delivery/support";
+import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
 
 /**
  * Drives the real /api/inngest route handlers the way Inngest Cloud does: the registration

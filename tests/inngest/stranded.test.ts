@@ -3,7 +3,6 @@ import { InngestTestEngine } from "@inngest/test";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
-import { queueEmails } from "@/lib/platform/pipeline/channels/email/deliver";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import { createWebhook } from "@/lib/platform/webhooks/endpoints";
@@ -12,6 +11,7 @@ import { captureLogs } from "../helpers/logs";
 import { startFakeInngest } from "../helpers/fake-inngest";
 import { createTrainer } from "../helpers/fixtures";
 import { deliveriesOf } from "../delivery/support";
+import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
 
 // The Inngest client reads its environment at import: the fake event API must be up first.
 const fakeInngest = await startFakeInngest();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { testQuestions, tests } from "@/db/schema";
-import { toAppError, zodFields } from "@/lib/platform/http/http-errors";
 import { catalogCertificationId } from "@/db/seed";
 import { createCertification, getCertification } from "@/lib/certification/catalog/catalog";
 import {
@@ -24,6 +23,7 @@ import { createTest } from "@/lib/certification/tests/tests";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { createTestInput } from "@/lib/certification/tests/schemas";
+import { toAppError, zodFields } from "@/lib/kernel/to-app-error";
 
 let database: TestDatabase;
 let trainer: Trainer;

@@ -4,7 +4,6 @@ import { catalogCertificationId } from "@/db/seed";
 import { classInvitations, domains, emailMessages, recipients, tests, users } from "@/db/schema";
 import { createCertification } from "@/lib/certification/catalog/catalog";
 import { createCertificationInput } from "@/lib/certification/catalog/schemas";
-import { findInvitation, joinClass } from "@/lib/certification/classes/classes";
 import { studentArea } from "@/lib/certification/students/area";
 import { submitTest } from "@/lib/certification/taking/taking";
 import { setPlan } from "@/lib/platform/workspaces";
@@ -22,6 +21,7 @@ import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { answerAll, tokenOf } from "../helpers/taking";
 import { invitationToken, invitationTokenById } from "../helpers/tokens";
+import { findInvitation, joinClass } from "@/lib/certification/classes/invitations";
 
 /**
  * Classes that hold together: students invited with their names, removed again, invitations

@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { classes, classInvitations, emailMessages, users } from "@/db/schema";
-import { joinClass, resendInvitation } from "@/lib/certification/classes/classes";
 import { saveAnswer, submitTest } from "@/lib/certification/taking/taking";
 import { setPlan } from "@/lib/platform/workspaces";
 import * as classesRoute from "@/app/api/v1/classes/route";
@@ -14,6 +13,7 @@ import { catalogCertification, createTrainer, type Trainer } from "../helpers/fi
 import { call } from "../helpers/http";
 import { startAndOpen } from "../helpers/taking";
 import { invitationToken } from "../helpers/tokens";
+import { joinClass, resendInvitation } from "@/lib/certification/classes/invitations";
 
 let database: TestDatabase;
 let certificationId: number;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { completeGeneration, completePublish } from "@/lib/ctf/challenges/challenges";
 import { completeCtfDeploy } from "@/lib/ctf/competitions/competitions";
 import { completeDeploymentDeploy, stopLiveDeployment } from "@/lib/ctf/deployments/deployments";
-import { deploymentPage, invitationPreview, publicCompetition } from "@/lib/ctf/play/public";
+import { invitationPreview, publicCompetition } from "@/lib/ctf/play/public";
 import { members } from "@/db/schema";
 import { eq } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
@@ -10,6 +10,7 @@ import { createTrainer, type Trainer } from "../helpers/fixtures";
 import { call, type CallOptions } from "../helpers/http";
 import { signInAs } from "../helpers/session";
 import { memberToken } from "../helpers/tokens";
+import { deploymentPage } from "@/lib/ctf/deployments/page";
 
 // The dashboard routes read the session: the trainer signed in with signInAs.
 vi.mock("@/lib/platform/auth/session", () => import("../helpers/session"));

@@ -4,19 +4,21 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase, type Database } from "@/db/client";
+import { openDatabase } from "@/db/client";
 import { migrateDatabase, migrationsFolder } from "@/db/migrate";
 import { resealColumns } from "@/db/sealed";
 import { databaseAdapter } from "@/lib/platform/auth/adapter";
-import { findInvitation } from "@/lib/certification/classes/classes";
+import { invitationLink } from "@/lib/certification/classes/classes";
 import { invitationPreview } from "@/lib/ctf/play/public";
 import { memberLink } from "@/lib/ctf/competitions/members";
 import { currentSealPrefix, reseal, seal } from "@/lib/platform/security/sealing";
 import { hashToken } from "@/lib/platform/security/tokens";
-import { invitationLink, recipientLink } from "@/lib/certification/tests/links";
+import { recipientLink } from "@/lib/certification/tests/links";
 import { openTest, saveAnswer } from "@/lib/certification/taking/taking";
-import { endpointSecret } from "@/lib/platform/webhooks/endpoints";
 import { everyTextValue } from "../helpers/text-dump";
+import type { Database } from "@/db/types";
+import { endpointSecret } from "@/lib/platform/pipeline/channels/webhook/format";
+import { findInvitation } from "@/lib/certification/classes/invitations";
 
 /**
  * The upgrade to tokens at rest (migrations 0023–0025 and the data step between them, run by

@@ -3,7 +3,7 @@ import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, members, sessions, users, webhookEndpoints } from "@/db/schema";
 import { databaseAdapter } from "@/lib/platform/auth/adapter";
-import { createClass, findInvitation, resendInvitation } from "@/lib/certification/classes/classes";
+import { createClass } from "@/lib/certification/classes/classes";
 import { createClassInput } from "@/lib/certification/classes/schemas";
 import { acceptInvitation, inviteMember } from "@/lib/ctf/competitions/members";
 import { joinAsPlayer } from "@/lib/ctf/play/players";
@@ -13,7 +13,7 @@ import { seal } from "@/lib/platform/security/sealing";
 import { hashToken } from "@/lib/platform/security/tokens";
 import { studentArea } from "@/lib/certification/students/area";
 import { openTest } from "@/lib/certification/taking/taking";
-import { messageOf, sendTestEvent, startDueAttempts } from "@/lib/platform/pipeline/channels/webhook/attempts";
+import { messageOf, startDueAttempts } from "@/lib/platform/pipeline/channels/webhook/attempts";
 import { createTestResultWebhook } from "@/lib/platform/webhooks/endpoints";
 import { hmacHex } from "@/lib/platform/pipeline/channels/webhook/format";
 import { setPlan } from "@/lib/platform/workspaces";
@@ -27,6 +27,8 @@ import { catalogCertification, createTrainer, type Trainer } from "../helpers/fi
 import { call } from "../helpers/http";
 import { tokenOf } from "../helpers/taking";
 import { everyTextValue, type StoredValue } from "../helpers/text-dump";
+import { sendTestEvent } from "@/lib/platform/webhooks/deliveries";
+import { findInvitation, resendInvitation } from "@/lib/certification/classes/invitations";
 
 /**
  * What a read-only copy of the database hands over (issue 21): after a whole journey — a

@@ -4,7 +4,6 @@ import { events, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
 import { submitTest } from "@/lib/certification/taking/taking";
-import { MAX_ENDPOINTS_PER_WORKSPACE } from "@/lib/platform/webhooks/schemas";
 import * as webhooksRoute from "@/app/api/v1/webhooks/route";
 import * as webhookRoute from "@/app/api/v1/webhooks/[id]/route";
 import * as webhookDeliveriesRoute from "@/app/api/v1/webhooks/[id]/deliveries/route";
@@ -20,6 +19,7 @@ import { call, type CallResult } from "../helpers/http";
 import { receiverPool, verifyCertification } from "../helpers/receivers";
 import { signInAs } from "../helpers/session";
 import { answerAll } from "../helpers/taking";
+import { MAX_ENDPOINTS_PER_WORKSPACE } from "@/lib/platform/pipeline/channels/webhook/events";
 
 /**
  * Each webhook endpoint belongs to one service. Competition endpoints (/api/v1/webhooks)

@@ -2,7 +2,7 @@ import net from "node:net";
 import postgres from "postgres";
 import { afterEach, describe, expect, it } from "vitest";
 import { databaseKnownDown, isConnectionLost, markDatabaseDown, markDatabaseUp } from "@/db/availability";
-import { postgresSettings } from "@/db/client";
+import { postgresSettings } from "@/lib/platform/database";
 
 /** The error postgres.js really throws for a query against `url`. */
 async function errorOf(url: string, options: postgres.Options<Record<string, never>> = {}): Promise<unknown> {

@@ -1,9 +1,9 @@
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isConnectionLost } from "@/db/availability";
-import { postgresSettings } from "@/db/client";
 import { retryWhileDisconnected } from "@/db/transaction";
 import { privatePostgresUnsupported, startPrivatePostgres, type PrivatePostgres } from "../helpers/private-postgres";
+import { postgresSettings } from "@/lib/platform/database";
 
 /**
  * A PostgreSQL restart (a fast shutdown: every backend is sent 57P01, then the server is

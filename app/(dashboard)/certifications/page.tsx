@@ -2,10 +2,10 @@ import Link from "next/link";
 import { CatalogFilter } from "@/components/certifications/catalog-filter";
 import { buttonClass } from "@/components/ui/button";
 import { Card, PageHeader } from "@/components/ui/card";
-import { getDb } from "@/db";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { listCertifications } from "@/lib/certification/catalog/catalog";
 import { listCertificationsQuery } from "@/lib/certification/catalog/schemas";
+import { getDb } from "@/lib/platform/database";
 
 export const metadata = { title: "Certifications" };
 

@@ -1,9 +1,9 @@
 import { ClassesPanel } from "@/components/classes/classes-panel";
 import { PageHeader } from "@/components/ui/card";
-import { getDb } from "@/db";
 import { pagingQuery } from "@/lib/kernel/paging";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { listClasses } from "@/lib/certification/classes/classes";
+import { getDb } from "@/lib/platform/database";
 
 export const metadata = { title: "Classes" };
 

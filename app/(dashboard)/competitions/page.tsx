@@ -2,11 +2,11 @@ import Link from "next/link";
 import { CompetitionsPanel } from "@/components/competitions/competitions-panel";
 import { HostNote } from "@/components/competitions/ui";
 import { Card, PageHeader } from "@/components/ui/card";
-import { getDb } from "@/db";
 import { pagingQuery } from "@/lib/kernel/paging";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { listCtfs } from "@/lib/ctf/competitions/competitions";
 import { configuredHostKind } from "@/lib/ctf/hosting";
+import { getDb } from "@/lib/platform/database";
 
 export const metadata = { title: "Competitions" };
 

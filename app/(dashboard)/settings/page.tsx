@@ -1,8 +1,8 @@
 import { PageHeader } from "@/components/ui/card";
 import { WorkspaceSettings } from "@/components/workspace/workspace-settings";
-import { getDb } from "@/db";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { workspaceSettings } from "@/lib/platform/workspaces/settings";
+import { getDb } from "@/lib/platform/database";
 
 export const metadata = { title: "Settings" };
 

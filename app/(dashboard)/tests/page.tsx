@@ -2,10 +2,10 @@ import Link from "next/link";
 import { TestsList } from "@/components/tests/tests-list";
 import { buttonClass } from "@/components/ui/button";
 import { PageHeader } from "@/components/ui/card";
-import { getDb } from "@/db";
 import { pagingQuery } from "@/lib/kernel/paging";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { listTests } from "@/lib/certification/tests/tests";
+import { getDb } from "@/lib/platform/database";
 
 export const metadata = { title: "Tests" };
 

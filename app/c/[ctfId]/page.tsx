@@ -10,13 +10,13 @@ import { RefreshAt } from "@/components/play/refresh-at";
 import { ResendLinkForm } from "@/components/play/resend-link-form";
 import { Scoreboard } from "@/components/play/scoreboard";
 import { Card, Notice } from "@/components/ui/card";
-import { getDb } from "@/db";
 import { artifactsForPage } from "@/lib/ctf/play/artifacts/artifacts";
 import { playerFiles } from "@/lib/ctf/challenges/files/files";
 import { challengeDescriptions, playerProgress, runningState } from "@/lib/ctf/play/play";
 import { findPlayer, playerCookieName } from "@/lib/ctf/play/players";
 import { publicCompetition } from "@/lib/ctf/play/public";
 import { publicScoreboard } from "@/lib/ctf/play/standings";
+import { getDb } from "@/lib/platform/database";
 
 export const dynamic = "force-dynamic";
 

@@ -9,12 +9,12 @@ import { ChallengeFiles } from "@/components/play/challenge-files";
 import { DeploymentFlagForm, DeploymentHint, DeploymentJoinForm } from "@/components/play/deployment-play";
 import { RefreshAt } from "@/components/play/refresh-at";
 import { Card } from "@/components/ui/card";
-import { getDb } from "@/db";
 import { urlOf } from "@/lib/kernel/contract";
 import { deploymentPageContent } from "@/lib/ctf/deployments/content";
 import { deploymentPlayerCookieName, deploymentProgress, findDeploymentPlayer } from "@/lib/ctf/deployments/play";
 import { deploymentPlayContracts } from "@/lib/ctf/deployments/play-contracts";
-import { deploymentPage } from "@/lib/ctf/play/public";
+import { deploymentPage } from "@/lib/ctf/deployments/page";
+import { getDb } from "@/lib/platform/database";
 
 export const dynamic = "force-dynamic";
 

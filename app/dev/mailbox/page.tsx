@@ -1,9 +1,9 @@
 import { notFound } from "next/navigation";
 import { formatDateTime } from "@/components/format/date";
 import { Card, PageHeader } from "@/components/ui/card";
-import { getDb } from "@/db";
 import { devMailboxEnabled } from "@/lib/kernel/config/email";
 import { listMailbox } from "@/lib/platform/email/mailbox";
+import { getDb } from "@/lib/platform/database";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Dev mailbox" };

@@ -2,13 +2,13 @@
 
 import { redirect } from "next/navigation";
 import type { JoinState } from "@/components/student/join-form";
-import { getDb } from "@/db";
-import { toAppError } from "@/lib/platform/http/http-errors";
-import { logError } from "@/lib/platform/http/request-log";
 import { signOut } from "@/lib/platform/auth/auth";
 import { currentUser } from "@/lib/platform/auth/session";
-import { findInvitation, joinClass } from "@/lib/certification/classes/classes";
 import { joinSignInHref } from "./sign-in-href";
+import { toAppError } from "@/lib/kernel/to-app-error";
+import { logError } from "@/lib/kernel/log";
+import { findInvitation, joinClass } from "@/lib/certification/classes/invitations";
+import { getDb } from "@/lib/platform/database";
 
 /** Joins the class as the signed-in user; a refusal comes back as a message, success goes to /student. */
 export async function joinClassAction(token: string, _state: JoinState, _form: FormData): Promise<JoinState> {

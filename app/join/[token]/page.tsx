@@ -5,11 +5,11 @@ import { JoinForm } from "@/components/student/join-form";
 import { Button, buttonClass } from "@/components/ui/button";
 import { PublicFrame } from "@/components/ui/public-frame";
 import { Notice } from "@/components/ui/card";
-import { getDb } from "@/db";
 import { currentUser } from "@/lib/platform/auth/session";
-import { findInvitation } from "@/lib/certification/classes/classes";
 import { joinClassAction, switchAccountAction } from "./actions";
 import { joinSignInHref } from "./sign-in-href";
+import { findInvitation } from "@/lib/certification/classes/invitations";
+import { getDb } from "@/lib/platform/database";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Class invitation", robots: { index: false, follow: false }, referrer: "no-referrer" };

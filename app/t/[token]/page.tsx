@@ -4,10 +4,10 @@ import { notFound } from "next/navigation";
 import { StartPanel } from "@/components/taking/start-panel";
 import { TestResult } from "@/components/taking/test-result";
 import { TestRunner } from "@/components/taking/test-runner";
-import { getDb } from "@/db";
 import { currentUser, mayBeSignedIn } from "@/lib/platform/auth/session";
 import { loadForPage } from "@/lib/platform/server/unavailable";
 import { openTest } from "@/lib/certification/taking/taking";
+import { getDb } from "@/lib/platform/database";
 
 export const dynamic = "force-dynamic";
 

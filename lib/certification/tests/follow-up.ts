@@ -3,12 +3,12 @@ import { createElement } from "react";
 import type { Db } from "@/db";
 import { answers, recipients, testQuestions, tests, workspaces } from "@/db/schema";
 import { personalizedRenderer } from "@/lib/platform/email/personalize";
-import { queueEmail, queueEmails } from "@/lib/platform/pipeline/channels/email/deliver";
 import { TestReminderEmail } from "@/lib/certification/emails/test-reminder";
 import { TestResultEmail } from "@/lib/certification/emails/test-result";
 import { recipientLink } from "./links";
 import { answersVisible, testName } from "./settings";
 import { settingsLines, utcDateTime } from "./settings-text";
+import { queueEmail, queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
 
 /**
  * The e-mails that follow a test: the one reminder (reminder_after_hours) and the result

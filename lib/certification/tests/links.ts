@@ -1,23 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { ClassInvitation, Recipient } from "@/db/schema";
-import { appUrl } from "@/lib/kernel/config/email";
+import type { Recipient } from "@/db/schema";
 import { unseal } from "@/lib/platform/security/sealing";
-
-/**
- * An unguessable personal token (192 bits). Stored only as its hash and a sealed copy
- * (lib/platform/security/tokens.ts `storedToken`); the link is rebuilt from the sealed copy.
- */
-export function newToken(): string {
-  return randomBytes(24).toString("base64url");
-}
-
-/**
- * Whether a string can be one of our tokens (base64url, 20–64 characters): anything else is
- * answered "not found" without a database read.
- */
-export function isTokenShaped(token: string): boolean {
-  return /^[A-Za-z0-9_-]{20,64}$/.test(token);
-}
+import { appUrl } from "@/lib/kernel/config/config";
 
 /** A recipient's personal token, opened from its sealed copy. */
 export function recipientToken(recipient: Pick<Recipient, "tokenSealed">): string {
@@ -26,10 +10,6 @@ export function recipientToken(recipient: Pick<Recipient, "tokenSealed">): strin
 
 export function recipientLink(recipient: Pick<Recipient, "tokenSealed">): string {
   return `${appUrl()}/t/${recipientToken(recipient)}`;
-}
-
-export function invitationLink(invitation: Pick<ClassInvitation, "tokenSealed">): string {
-  return `${appUrl()}/join/${unseal("class_invitations.token", invitation.tokenSealed)}`;
 }
 
 const CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";

@@ -2,17 +2,17 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { recipients, testQuestions, type OptionOrders, type Recipient, type Test, type Workspace } from "@/db/schema";
 import { personalizedRenderer } from "@/lib/platform/email/personalize";
-import { queueEmails } from "@/lib/platform/pipeline/channels/email/deliver";
 import { TestInvitationEmail } from "@/lib/certification/emails/test-invitation";
 import { AppError, planLimit } from "@/lib/kernel/errors";
 import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import { planLimits } from "@/lib/platform/workspaces/plans";
-import { storedToken } from "@/lib/platform/security/tokens";
+import { newToken, storedToken } from "@/lib/platform/security/tokens";
 import { shuffle } from "./draw";
-import { newToken, recipientLink } from "./links";
+import { recipientLink } from "./links";
 import type { EmailDeliveryView, RecipientView } from "./schemas";
 import { testName } from "./settings";
 import { settingsLines } from "./settings-text";
+import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
 
 export type NewRecipient = { email: string; name: string; studentUserId?: string | null };
 

@@ -4,7 +4,6 @@ import { transactionWithRetry } from "@/db/transaction";
 import { certifications, domains, questions, recipients, testDomains, testQuestions, tests, workspaces, type Test } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/kernel/paging";
 import { visibleTo } from "@/lib/certification/catalog/catalog";
-import { classRecipients } from "@/lib/certification/classes/classes";
 import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
 import { lockWorkspace } from "@/lib/platform/workspaces/lock";
 import { shuffle } from "./draw";
@@ -15,6 +14,7 @@ import { insertRecipients, queueInvitations, toRecipientView, type NewRecipient 
 import { creationRules, duplicateEmails } from "./rules";
 import { type NewRecipients, type NewTest, type RecipientView, type TestSummaryView, type TestView } from "./schemas";
 import { settingsColumns, settingsView } from "./settings";
+import { classRecipients } from "./class-recipients";
 
 /**
  * Creates a test: checks every field first and reports all that are wrong at once, then,

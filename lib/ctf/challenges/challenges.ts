@@ -7,16 +7,16 @@ import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { isIdShaped, newId } from "@/lib/kernel/ids";
 import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
-import { describeHostError, findCtf } from "@/lib/ctf/competitions/competitions";
+import { findCtf } from "@/lib/ctf/competitions/competitions";
 import { deleteFileRows, removeStoredBytes } from "@/lib/ctf/competitions/stored-files";
 import { regexFlagProblem } from "./flags/pattern";
 import { hashFlag, sealFlag, storedFlag, unsealFlag } from "./flags/flags";
 import { filesForHost, forgetHostFiles } from "./files/host-files";
-import { hostFor } from "@/lib/ctf/hosting";
-import type { ChallengeView, CreateChallengeInput, GenerateChallengeInput, UpdateChallengeInput } from "@/lib/ctf/competitions/schemas";
+import { describeHostError, hostFor } from "@/lib/ctf/hosting";
 import type { Rng } from "@/lib/ctf/templates/kit/rng";
 import { generateChallenge, type ChallengeCategory, type Difficulty, type TemplateKey } from "@/lib/ctf/templates/generate";
-import { toChallengeView } from "@/lib/ctf/competitions/views";
+import { toChallengeView } from "./views";
+import type { ChallengeView, CreateChallengeInput, GenerateChallengeInput, UpdateChallengeInput } from "./schemas";
 
 /** States in which a challenge (its content and files) may change; otherwise unpublish it first. */
 export const editable: ChallengeStatus[] = ["draft", "publish_failed", "unpublished", "generation_failed"];

@@ -9,8 +9,6 @@ import { isIdShaped, newId } from "@/lib/kernel/ids";
 import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import { deleteFileRows, removeStoredBytes } from "./stored-files";
 import { configuredHostKind, describeHostError, hostFor } from "@/lib/ctf/hosting";
-import { builtinStandings, settleFinalScores } from "@/lib/ctf/play/scoreboard";
-import { readHostStandings } from "@/lib/ctf/play/standings";
 import type { CreateCtfInput, CtfView, UpdateCtfInput } from "./schemas";
 import { toCtfView } from "./views";
 
@@ -23,7 +21,7 @@ const allowedFrom: Record<"update" | "deploy" | "stop" | "archive" | "delete", C
   delete: ["draft", "deploy_failed", "stopped", "archived"],
 };
 
-function assertState(ctf: Ctf, action: keyof typeof allowedFrom): void {
+export function assertState(ctf: Ctf, action: keyof typeof allowedFrom): void {
   if (!allowedFrom[action].includes(ctf.status)) {
     throw conflict(`Cannot ${action} a competition that is ${ctf.status} (allowed from: ${allowedFrom[action].join(", ")}).`);
   }
@@ -133,9 +131,7 @@ export async function completeCtfDeploy(db: Db, ctfId: string): Promise<void> {
   }
 }
 
-export { describeHostError };
-
-async function runHost<T>(action: () => Promise<T>): Promise<T> {
+export async function runHost<T>(action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
@@ -149,45 +145,6 @@ export async function stopCtf(db: Db, workspaceId: string, ctfId: string): Promi
   assertState(ctf, "stop");
   await runHost(() => hostFor(ctf.host, db).teardownCompetition(ctf));
   await db.update(ctfs).set({ status: "stopped", updatedAt: new Date() }).where(and(eq(ctfs.id, ctf.id), eq(ctfs.status, "deployed")));
-  return getCtf(db, workspaceId, ctfId);
-}
-
-/** Stores a final snapshot of challenges, members and scores, then ctf.archived. */
-export async function archiveCtf(db: Db, workspaceId: string, ctfId: string): Promise<CtfView> {
-  const current = await findCtf(db, workspaceId, ctfId);
-  assertState(current, "archive");
-  // An external host's standings (CTFd's scoreboard and solves) are read before its teardown and
-  // outside the transaction (a network call holds no lock); a failure is a 503 and changes nothing.
-  const remote = current.host === "builtin" ? undefined : await readHostStandings(db, current);
-  if (current.status === "deployed") await runHost(() => hostFor(current.host, db).teardownCompetition(current));
-  await db.transaction(async (tx) => {
-    const ctf = await findCtf(tx, workspaceId, ctfId, true);
-    assertState(ctf, "archive");
-    // The final scores first (they write members.score), then the rows that show them. Played
-    // here (the built-in host), they are read in this transaction, which waits for submissions in flight.
-    const standings = await settleFinalScores(tx, remote ?? (await builtinStandings(tx, ctf.id)));
-    const [challengeRows, memberRows] = await Promise.all([
-      tx.select().from(challenges).where(eq(challenges.ctfId, ctf.id)),
-      tx.select().from(members).where(eq(members.ctfId, ctf.id)),
-    ]);
-    const archivedAt = new Date();
-    const snapshot = {
-      archived_at: archivedAt.toISOString(),
-      challenges: challengeRows.map((c) => ({ challenge_id: c.id, title: c.title, category: c.category, points: c.points, status: c.status, platform_challenge_id: c.platformChallengeId })),
-      members: memberRows.map((m) => ({ member_id: m.id, email: m.email, status: m.status, score: m.score })),
-      scores: standings.scores,
-      solves: standings.solves,
-      attempts: standings.attempts,
-    };
-    await tx.update(ctfs).set({ status: "archived", snapshot, archivedAt, updatedAt: archivedAt }).where(eq(ctfs.id, ctf.id));
-    await publishEvent(tx, workspaceId, "ctf.archived", {
-      managed_ctf_id: ctf.id,
-      title: ctf.title,
-      archived_at: snapshot.archived_at,
-      challenges: challengeRows.length,
-      members: memberRows.length,
-    });
-  });
   return getCtf(db, workspaceId, ctfId);
 }
 

@@ -1,30 +1,14 @@
 import { z } from "zod";
 import { contract, prefixedParam, textParam } from "@/lib/kernel/contract";
 import { pagingQuery } from "@/lib/kernel/paging";
-import {
-  challengeList,
-  challengeView,
-  createChallengeInput,
-  createCtfInput,
-  createDeploymentInput,
-  ctfDeploymentList,
-  ctfList,
-  ctfView,
-  deploymentList,
-  deploymentView,
-  generateChallengeInput,
-  inviteMemberInput,
-  listDeploymentsQuery,
-  memberList,
-  memberView,
-  updateChallengeInput,
-  updateCtfInput,
-} from "./schemas";
+import { createCtfInput, ctfList, ctfView, inviteMemberInput, memberList, memberView, updateCtfInput } from "./schemas";
+import { challengeParams } from "@/lib/ctf/challenges/contracts";
+import { deploymentParams } from "@/lib/ctf/deployments/contracts";
+import { challengeList, challengeView, createChallengeInput, generateChallengeInput, updateChallengeInput } from "@/lib/ctf/challenges/schemas";
+import { createDeploymentInput, ctfDeploymentList, deploymentList, deploymentView, listDeploymentsQuery } from "@/lib/ctf/deployments/schemas";
 
 /** A competition, or one of its challenges, in the path: also the players' routes (./play-contracts.ts); a deployment: also its players' (./deployment-play-contracts.ts). */
 export const ctfParams = z.object({ ctf_id: prefixedParam("ctf", "Competition") });
-export const challengeParams = ctfParams.extend({ challenge_id: prefixedParam("chl", "Challenge") });
-export const deploymentParams = z.object({ deployment_id: prefixedParam("dep", "Deployment") });
 export const deleted = z.object({ deleted: z.literal(true), id: z.string() });
 
 /** The competition platform: /api/v1 (an API key or the dashboard's session), the archive snapshot and the public join form. */

@@ -5,19 +5,18 @@ import { countRows, readPage } from "@/lib/kernel/paged";
 import { transactionWithRetry } from "@/db/transaction";
 import { ctfs, members, workspaces, type Ctf, type Member } from "@/db/schema";
 import type { Page, Paging } from "@/lib/kernel/paging";
-import { appUrl } from "@/lib/kernel/config/email";
-import { queueEmail } from "@/lib/platform/pipeline/channels/email/deliver";
 import { MemberInvitationEmail, memberInvitationSubject } from "@/lib/ctf/emails/member-invitation";
 import { conflict, notFound } from "@/lib/kernel/errors";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { newId } from "@/lib/kernel/ids";
 import { admitPublicMail } from "@/lib/platform/ratelimit/mail";
 import { unseal } from "@/lib/platform/security/sealing";
-import { hashToken, storedToken } from "@/lib/platform/security/tokens";
-import { isTokenShaped, newToken } from "@/lib/certification/tests/links";
+import { hashToken, isTokenShaped, newToken, storedToken } from "@/lib/platform/security/tokens";
 import { findCtf } from "./competitions";
 import type { InviteMemberInput, MemberView } from "./schemas";
 import { toMemberView } from "./views";
+import { appUrl } from "@/lib/kernel/config/config";
+import { queueEmail } from "@/lib/platform/pipeline/channels/email/queue";
 
 /** The member's own link (accepting the invitation signs the player in), opened from its sealed copy. */
 export function memberLink(member: Pick<Member, "tokenSealed">): string {

@@ -4,8 +4,8 @@ import { readPage } from "@/lib/kernel/paged";
 import { challenges, deployments } from "@/db/schema";
 import type { Page, Paging } from "@/lib/kernel/paging";
 import { findCtf } from "@/lib/ctf/competitions/competitions";
-import type { DeploymentView } from "@/lib/ctf/competitions/schemas";
-import { toDeploymentView } from "@/lib/ctf/competitions/views";
+import { toDeploymentView } from "./views";
+import type { DeploymentView } from "./schemas";
 
 export type CtfDeploymentView = DeploymentView & { challenge_title: string };
 

@@ -7,10 +7,9 @@ import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { isIdShaped, newId } from "@/lib/kernel/ids";
 import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
-import { describeHostError } from "@/lib/ctf/competitions/competitions";
-import { hostFor } from "@/lib/ctf/hosting";
-import type { CreateDeploymentInput, DeploymentView } from "@/lib/ctf/competitions/schemas";
-import { toDeploymentView } from "@/lib/ctf/competitions/views";
+import { describeHostError, hostFor } from "@/lib/ctf/hosting";
+import { toDeploymentView } from "./views";
+import type { CreateDeploymentInput, DeploymentView } from "./schemas";
 
 export async function findDeployment(db: Db, workspaceId: string, deploymentId: string): Promise<Deployment> {
   if (!isIdShaped(deploymentId, "dep")) throw notFound("Deployment");

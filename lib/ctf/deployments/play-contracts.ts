@@ -1,9 +1,9 @@
 import { contract, intParam, prefixedParam, textParam } from "@/lib/kernel/contract";
 import { pagingQuery } from "@/lib/kernel/paging";
 import { playerArtifactView, targetQuery } from "@/lib/ctf/play/artifacts/schemas";
-import { deploymentParams } from "@/lib/ctf/competitions/contracts";
 import { deploymentJoinInput, deploymentPlayerView, deploymentSolveList } from "./play-schemas";
 import { flagAttemptInput, flagAttemptView, hintUnlockView } from "@/lib/ctf/play/schemas";
+import { deploymentParams } from "./contracts";
 
 const notLive = "409 `conflict` when the deployment is not live (being deployed, failed, stopped, or past `ends_at`); the message says which, with the time.";
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "@/db";
-import { appUrl } from "@/lib/kernel/config/email";
 import { builtinStandings } from "@/lib/ctf/play/scoreboard";
 import type { CompetitionHost } from "./types";
+import { appUrl } from "@/lib/kernel/config/config";
 
 /**
  * The built-in host: the app itself serves a deployed competition at /c/{ctf_id} and a

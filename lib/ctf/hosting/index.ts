@@ -1,6 +1,5 @@
 import type { Db } from "@/db";
-import { config } from "@/lib/kernel/config/config";
-import { appUrl } from "@/lib/kernel/config/email";
+import { appUrl, config } from "@/lib/kernel/config/config";
 import { builtinHost } from "./builtin";
 import { ctfdHost } from "./ctfd";
 import { HostError, type CompetitionHost } from "./types";

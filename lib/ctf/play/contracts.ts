@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { contract, intParam } from "@/lib/kernel/contract";
 import { pagingQuery } from "@/lib/kernel/paging";
-import { challengeParams, ctfParams } from "@/lib/ctf/competitions/contracts";
+import { ctfParams } from "@/lib/ctf/competitions/contracts";
 import { inviteMemberInput } from "@/lib/ctf/competitions/schemas";
 import { ctftimeFeed, flagAttemptInput, flagAttemptView, hintUnlockList, hintUnlockView, scoreboardList } from "./schemas";
+import { challengeParams } from "@/lib/ctf/challenges/contracts";
 
 
 const notRunning = "409 `conflict` when the competition is not running (not deployed, before `starts_at`, from `ends_at`); the message gives the time.";

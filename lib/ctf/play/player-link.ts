@@ -3,13 +3,13 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { transactionWithRetry } from "@/db/transaction";
 import { ctfs, members, workspaces } from "@/db/schema";
-import { queueEmail } from "@/lib/platform/pipeline/channels/email/deliver";
 import { PlayerLinkEmail, playerLinkSubject } from "@/lib/ctf/emails/player-link";
 import { notFound } from "@/lib/kernel/errors";
 import { isIdShaped } from "@/lib/kernel/values";
 import { admitPublicMail } from "@/lib/platform/ratelimit/mail";
 import { memberLink } from "@/lib/ctf/competitions/members";
 import type { InviteMemberInput } from "@/lib/ctf/competitions/schemas";
+import { queueEmail } from "@/lib/platform/pipeline/channels/email/queue";
 
 /**
  * "Send me my link again" on a deployed competition's page: a member (invited or joined)

@@ -607,3 +607,8 @@ export function loadConfig(): Config {
 export function resetConfig(): void {
   memo = undefined;
 }
+
+/** Public base URL of the app, used in e-mailed links. */
+export function appUrl(): string {
+  return config().appUrl;
+}

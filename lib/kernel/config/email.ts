@@ -23,11 +23,6 @@ export function devMailboxEnabled(): boolean {
   return config().email.devMailbox;
 }
 
-/** Public base URL of the app, used in e-mailed links. */
-export function appUrl(): string {
-  return config().appUrl;
-}
-
 /**
  * Requests per second the app makes to Resend, all instances together (EMAIL_RATE_PER_SECOND,
  * default 2: Resend's default limit per API key). Every call first reserves a slot of

@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import NextAuth, { type Session } from "next-auth";
 import type { Adapter } from "next-auth/adapters";
 import Resend from "next-auth/providers/resend";
-import { getDb } from "@/db";
 import { emailFrom } from "@/lib/kernel/config/email";
 import { clientAddress } from "@/lib/platform/ratelimit/client-ip";
 import { ensureWorkspace } from "@/lib/platform/workspaces";
@@ -11,6 +10,7 @@ import { authLogger } from "./logger";
 import { authRedirect } from "./redirect";
 import { authSecret } from "@/lib/platform/security/auth-secret";
 import { sendSignInLink } from "./sign-in-link";
+import { getDb } from "@/lib/platform/database";
 
 /**
  * Auth.js v5: e-mail magic links, sessions in the database. The config is built lazily so

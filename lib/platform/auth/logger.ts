@@ -1,6 +1,5 @@
 import type { NextAuthConfig } from "next-auth";
-import { describeError, logError } from "@/lib/platform/http/request-log";
-import { logger } from "@/lib/kernel/log";
+import { describeError, logError, logger } from "@/lib/kernel/log";
 
 /**
  * Auth.js's own logger prints an adapter error's stack (Drizzle's "Failed query: … params:

@@ -1,9 +1,9 @@
-import { getDb } from "@/db";
 import type { Workspace } from "@/db/schema";
 import { AppError } from "@/lib/kernel/errors";
 import { ensureWorkspace } from "@/lib/platform/workspaces";
 import { asUnavailable } from "@/lib/platform/server/unavailable";
 import { readSession } from "./auth";
+import { getDb } from "@/lib/platform/database";
 
 export type SessionUser = { id: string; email: string; name?: string | null };
 

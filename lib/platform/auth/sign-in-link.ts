@@ -1,8 +1,8 @@
 import { createElement } from "react";
 import type { Db } from "@/db";
-import { queueEmail } from "@/lib/platform/pipeline/channels/email/deliver";
 import { SignInEmail } from "@/lib/platform/email/templates/sign-in";
 import { admitPublicMail } from "@/lib/platform/ratelimit/mail";
+import { queueEmail } from "@/lib/platform/pipeline/channels/email/queue";
 
 /**
  * Queues the magic link Auth.js made for `to` (its `sendVerificationRequest`), within the

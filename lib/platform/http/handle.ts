@@ -1,4 +1,4 @@
-import { getDatabase, type Db } from "@/db";
+import type { Db } from "@/db";
 import { AppError } from "@/lib/kernel/errors";
 import { newId } from "@/lib/kernel/ids";
 import { setRateHeaders, uncountedRate } from "@/lib/platform/ratelimit";
@@ -8,6 +8,7 @@ import { toErrorResponse } from "./http-errors";
 import { logRequest } from "./request-log";
 import { readBodyText, readJson, readQuery, rejectOversizedBody, rejectUnstorableParams } from "./parse";
 import { readUpload, rejectOversizedUpload, type UploadedFile } from "./upload";
+import { getDatabase } from "@/lib/platform/database";
 
 /** What a handler is given: the request, the database, the admitted caller and the parsed input. */
 export type HandlerContext<C extends Contract> = {

@@ -76,7 +76,7 @@ describe("error mapping", () => {
 
 describe("error logs", () => {
   it("name the query and its code, never its parameter values or the message that quotes them", async () => {
-    const { describeError } = await import("./request-log");
+    const { describeError } = await import("@/lib/kernel/log");
     const cause = Object.assign(new Error('duplicate key value violates unique constraint "members_email"'), { code: "23505", constraint_name: "members_email" });
     const error = Object.assign(new Error("Failed query: insert into members (email) values ($1)\nparams: ada@example.com,ck_secret"), {
       name: "DrizzleQueryError",

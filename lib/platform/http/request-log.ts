@@ -1,9 +1,8 @@
 import { config } from "@/lib/kernel/config/config";
-import { describeError, logger } from "@/lib/kernel/log";
+import { logger } from "@/lib/kernel/log";
 
 // The rule for errors (class, code, SQL text, stack frames; never the message) lives with the
 // logger, which applies it to every `err` it is given.
-export { describeError, type ErrorDescription } from "@/lib/kernel/log";
 
 /**
  * One line per API request (pino, see lib/kernel/log.ts). Never a key, secret or token: only the
@@ -44,10 +43,3 @@ function safePath(url: string): string {
   }
 }
 
-/**
- * One JSON line for an error an operator should see, with the request (or delivery, message…)
- * id where there is one: `{"level":"error","context":…,"request_id":…,"err":{describeError},"msg":context}`.
- */
-export function logError(context: string, error: unknown, extra: Record<string, unknown> = {}): void {
-  logger().error({ context, ...extra, err: describeError(error) }, context);
-}

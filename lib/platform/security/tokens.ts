@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { seal, type SealPurpose } from "./sealing";
 
 /**
@@ -15,4 +15,20 @@ export function hashToken(token: string): string {
 /** The columns stored for a new token: its hash and its copy sealed for `purpose`. */
 export function storedToken(purpose: SealPurpose, token: string): { tokenHash: string; tokenSealed: string } {
   return { tokenHash: hashToken(token), tokenSealed: seal(purpose, token) };
+}
+
+/**
+ * An unguessable personal token (192 bits). Stored only as its hash and a sealed copy
+ * (lib/platform/security/tokens.ts `storedToken`); the link is rebuilt from the sealed copy.
+ */
+export function newToken(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/**
+ * Whether a string can be one of our tokens (base64url, 20–64 characters): anything else is
+ * answered "not found" without a database read.
+ */
+export function isTokenShaped(token: string): boolean {
+  return /^[A-Za-z0-9_-]{20,64}$/.test(token);
 }

@@ -1,9 +1,9 @@
-import { closeDatabase, getDatabase, type Database } from "@/db";
+import type { Database } from "@/db";
 import { isConnectionLost } from "@/db/availability";
-import { logError } from "@/lib/platform/http/request-log";
 import { ConfigError, config, loadConfig, type Config } from "@/lib/kernel/config/config";
 import { startExecutor, type Executor } from "@/lib/platform/pipeline/executors/executor";
-import { logger } from "@/lib/kernel/log";
+import { logError, logger } from "@/lib/kernel/log";
+import { closeDatabase, getDatabase } from "@/lib/platform/database";
 
 let started = false;
 let executor: Executor | undefined;

@@ -1,7 +1,7 @@
-import { reportDatabaseError } from "@/db";
-import { toAppError } from "@/lib/platform/http/http-errors";
 import type { AppError } from "@/lib/kernel/errors";
 import { UNAVAILABLE_DIGEST } from "@/lib/kernel/unavailable";
+import { toAppError } from "@/lib/kernel/to-app-error";
+import { reportDatabaseError } from "@/lib/platform/database";
 
 /**
  * `error` as the service_unavailable AppError (503 in a route; carrying the digest that

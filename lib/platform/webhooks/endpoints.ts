@@ -6,11 +6,11 @@ import { webhookEndpoints, type WebhookEndpoint, type WebhookService } from "@/d
 import { transactionWithRetry } from "@/db/transaction";
 import type { Page, Paging } from "@/lib/kernel/paging";
 import { AppError, notFound } from "@/lib/kernel/errors";
-import { certificationEvent } from "@/lib/platform/pipeline/channels/webhook/events";
+import { certificationEvent, MAX_ENDPOINTS_PER_WORKSPACE } from "@/lib/platform/pipeline/channels/webhook/events";
 import { newId } from "@/lib/kernel/ids";
-import { seal, unseal } from "@/lib/platform/security/sealing";
+import { seal } from "@/lib/platform/security/sealing";
 import { lockWorkspace } from "@/lib/platform/workspaces/lock";
-import { MAX_ENDPOINTS_PER_WORKSPACE, type CreateTestResultWebhookInput, type CreateWebhookInput, type WebhookView } from "./schemas";
+import type { CreateTestResultWebhookInput, CreateWebhookInput, WebhookView } from "./schemas";
 
 export function toWebhookView(endpoint: WebhookEndpoint): WebhookView {
   return { id: endpoint.id, url: endpoint.url, events: endpoint.events, created_at: endpoint.createdAt.toISOString() };
@@ -18,15 +18,6 @@ export function toWebhookView(endpoint: WebhookEndpoint): WebhookView {
 
 export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString("base64url")}`;
-}
-
-/**
- * An endpoint's signing secret, opened from its sealed copy: the database keeps the secret
- * sealed with the application key (a copy of it alone cannot forge deliveries), and only the
- * signing of a delivery opens it. The API shows a generated secret once, from memory, at creation.
- */
-export function endpointSecret(endpoint: Pick<WebhookEndpoint, "secretSealed">): string {
-  return unseal("webhook_endpoints.secret", endpoint.secretSealed);
 }
 
 type NewEndpoint = { service: WebhookService; url: string; events: string[]; secret: string; source: "api" | "dashboard" };

@@ -3,9 +3,6 @@ import { attemptStates, deliveryStatuses } from "@/db/schema/statuses";
 import { pageSchema } from "@/lib/kernel/paging";
 import { certificationEvent, competitionEvents } from "@/lib/platform/pipeline/channels/webhook/events";
 
-/** Endpoints of one service a workspace may register (competition and test-result endpoints count apart). */
-export const MAX_ENDPOINTS_PER_WORKSPACE = 20;
-
 export const webhookUrl = z
   .string()
   .trim()

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { classInvitations, users } from "@/db/schema";
-import { createClass, joinClass } from "@/lib/certification/classes/classes";
+import { createClass } from "@/lib/certification/classes/classes";
 import { createClassInput } from "@/lib/certification/classes/schemas";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
 import { invitationToken } from "../tokens";
 import { catalogCertification, freshEmail, ownCertification } from "./common";
 import type { Samples } from "./types";
+import { joinClass } from "@/lib/certification/classes/invitations";
 
 /** A class of the trainer's (catalog certification) with one pending invitation. */
 async function ownClass(db: Db, trainer: Trainer) {

@@ -1,11 +1,12 @@
 import { completePublish, createChallenge, publishChallenge } from "@/lib/ctf/challenges/challenges";
 import { completeCtfDeploy, createCtf, deployCtf } from "@/lib/ctf/competitions/competitions";
 import { completeDeploymentDeploy, createDeployment } from "@/lib/ctf/deployments/deployments";
-import { createChallengeInput, createCtfInput } from "@/lib/ctf/competitions/schemas";
+import { createCtfInput } from "@/lib/ctf/competitions/schemas";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
 import { freshEmail } from "./common";
 import type { Samples, SampleWorld } from "./types";
+import { createChallengeInput } from "@/lib/ctf/challenges/schemas";
 
 const ctfInput = { title: "Spring CTF", starts_at: "2026-12-01T10:00:00Z", ends_at: "2026-12-02T10:00:00Z" };
 const challengeInput = { title: "Warm-up", category: "web" as const, flag: "CTF{warm}", points: 50 };
@@ -52,7 +53,7 @@ export const ctfSamples: Samples = {
   "ctfs.snapshot": {
     params: async (world, trainer) => {
       const params = await deployed(world, trainer);
-      const { archiveCtf } = await import("@/lib/ctf/competitions/competitions");
+      const { archiveCtf } = await import("@/lib/ctf/play/archive");
       await archiveCtf(world.db, trainer.workspaceId, params.ctf_id);
       return params;
     },

@@ -2,10 +2,11 @@ import type { Db } from "@/db";
 import { completePublish, createChallenge, publishChallenge } from "@/lib/ctf/challenges/challenges";
 import { createCtf } from "@/lib/ctf/competitions/competitions";
 import { uploadChallengeFile } from "@/lib/ctf/challenges/files/files";
-import { createChallengeInput, createCtfInput } from "@/lib/ctf/competitions/schemas";
+import { createCtfInput } from "@/lib/ctf/competitions/schemas";
 import type { Trainer } from "../fixtures";
 import { playerOf, runningCtf } from "./play";
 import type { Samples } from "./types";
+import { createChallengeInput } from "@/lib/ctf/challenges/schemas";
 
 /** The bytes of the sample file: not text, so nothing about them is guessed. */
 export const sampleFileBytes = new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0xff, 0xfe]);

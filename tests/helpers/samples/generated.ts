@@ -1,11 +1,12 @@
 import type { Db } from "@/db";
 import { completeGeneration, completePublish, publishChallenge, requestGeneratedChallenge } from "@/lib/ctf/challenges/challenges";
 import { createCtf } from "@/lib/ctf/competitions/competitions";
-import { createCtfInput, generateChallengeInput } from "@/lib/ctf/competitions/schemas";
+import { createCtfInput } from "@/lib/ctf/competitions/schemas";
 import { templateCatalog, type TemplateKey } from "@/lib/ctf/templates/generate";
 import type { Trainer } from "../fixtures";
 import { playerOf, runningCtf } from "./play";
 import type { Samples } from "./types";
+import { generateChallengeInput } from "@/lib/ctf/challenges/schemas";
 
 /** A generated challenge of `template` in the competition, built at once (the step run in place), as a draft. */
 export async function generatedChallenge(db: Db, trainer: Trainer, ctfId: string, template: TemplateKey, difficulty = "easy") {

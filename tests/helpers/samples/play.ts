@@ -3,11 +3,12 @@ import { completePublish, createChallenge, publishChallenge } from "@/lib/ctf/ch
 import { completeCtfDeploy, createCtf, deployCtf } from "@/lib/ctf/competitions/competitions";
 import { inviteMember } from "@/lib/ctf/competitions/members";
 import { joinAsPlayer, playerCookieName } from "@/lib/ctf/play/players";
-import { createChallengeInput, createCtfInput } from "@/lib/ctf/competitions/schemas";
+import { createCtfInput } from "@/lib/ctf/competitions/schemas";
 import type { Trainer } from "../fixtures";
 import { memberTokenById } from "../tokens";
 import { freshEmail } from "./common";
 import type { Samples } from "./types";
+import { createChallengeInput } from "@/lib/ctf/challenges/schemas";
 
 const HOUR = 3_600_000;
 

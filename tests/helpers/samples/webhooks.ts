@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { webhookDeliveries } from "@/db/schema";
-import { sendTestEvent } from "@/lib/platform/pipeline/channels/webhook/attempts";
 import { createTestResultWebhook, createWebhook } from "@/lib/platform/webhooks/endpoints";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
 import type { Samples } from "./types";
+import { sendTestEvent } from "@/lib/platform/webhooks/deliveries";
 
 const ownWebhook = async (db: Db, trainer: Trainer) => ({
   id: (await createWebhook(db, trainer.workspaceId, { url: "https://example.com/hook", events: [] }, "api")).id,

@@ -1,11 +1,11 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { CertificationEditor } from "@/components/certifications/certification-editor";
-import { getDb } from "@/db";
 import { intId } from "@/lib/platform/http/parse";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { getOwnCertification } from "@/lib/certification/own/manage";
 import { AppError } from "@/lib/kernel/errors";
+import { getDb } from "@/lib/platform/database";
 
 type Params = { params: Promise<{ id: string }> };
 

@@ -1,11 +1,11 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ClassDetail } from "@/components/classes/class-detail";
-import { getDb } from "@/db";
 import { intId } from "@/lib/platform/http/parse";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { getClass } from "@/lib/certification/classes/classes";
 import { AppError } from "@/lib/kernel/errors";
+import { getDb } from "@/lib/platform/database";
 
 type Params = { params: Promise<{ id: string }> };
 

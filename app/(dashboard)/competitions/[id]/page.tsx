@@ -1,12 +1,12 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { CompetitionDetail } from "@/components/competitions/competition-detail";
-import { getDb } from "@/db";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { config } from "@/lib/kernel/config/config";
 import { getCtf } from "@/lib/ctf/competitions/competitions";
 import { challengeCategories, difficulties } from "@/lib/ctf/templates/generate";
 import { AppError } from "@/lib/kernel/errors";
+import { getDb } from "@/lib/platform/database";
 
 type Params = { params: Promise<{ id: string }> };
 

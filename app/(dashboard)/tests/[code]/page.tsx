@@ -1,9 +1,9 @@
 import { notFound } from "next/navigation";
 import { TestDetail } from "@/components/tests/test-detail";
-import { getDb } from "@/db";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { AppError } from "@/lib/kernel/errors";
 import { getTest } from "@/lib/certification/tests/tests";
+import { getDb } from "@/lib/platform/database";
 
 type Params = { params: Promise<{ code: string }> };
 

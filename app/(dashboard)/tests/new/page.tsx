@@ -2,10 +2,10 @@ import { NewTestForm } from "@/components/tests/new-test/new-test-form";
 import { copyOf } from "@/components/tests/new-test/schema";
 import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/card";
-import { getDb } from "@/db";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { AppError } from "@/lib/kernel/errors";
 import { getTest } from "@/lib/certification/tests/tests";
+import { getDb } from "@/lib/platform/database";
 
 export const metadata = { title: "New test" };
 

@@ -3,11 +3,11 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import type { AcceptState } from "@/components/competitions/accept-invitation-form";
-import { getDb } from "@/db";
-import { toAppError } from "@/lib/platform/http/http-errors";
-import { logError } from "@/lib/platform/http/request-log";
 import { playerNameInput } from "@/lib/ctf/play/schemas";
 import { joinAsPlayer, playerCookieName, playerCookieOptions } from "@/lib/ctf/play/players";
+import { toAppError } from "@/lib/kernel/to-app-error";
+import { logError } from "@/lib/kernel/log";
+import { getDb } from "@/lib/platform/database";
 
 /**
  * Accepts the competition invitation of this token (member.joined, once) and signs the

@@ -6,10 +6,10 @@ import { formatWindow } from "@/components/competitions/format";
 import { buttonClass } from "@/components/ui/button";
 import { PublicFrame } from "@/components/ui/public-frame";
 import { Notice } from "@/components/ui/card";
-import { getDb } from "@/db";
 import { defaultPlayerName, findPlayer, playerCookieName } from "@/lib/ctf/play/players";
 import { invitationPreview } from "@/lib/ctf/play/public";
 import { acceptInvitationAction } from "./actions";
+import { getDb } from "@/lib/platform/database";
 
 export const dynamic = "force-dynamic";
 // The token is the capability: keep it out of search engines and of other sites' Referer.

@@ -1,8 +1,8 @@
 import { notFound } from "next/navigation";
 import { Card, PageHeader } from "@/components/ui/card";
-import { getDb } from "@/db";
 import { devMailboxEnabled } from "@/lib/kernel/config/email";
 import { getMailboxMessage } from "@/lib/platform/email/mailbox";
+import { getDb } from "@/lib/platform/database";
 
 export const dynamic = "force-dynamic";
 

@@ -17,8 +17,6 @@ import { removeStoredBytes } from "@/lib/ctf/competitions/stored-files";
 import { hostKeepsFiles } from "./host-files";
 import { fileNameProblem, MAX_FILES_PER_CHALLENGE, normaliseContentType } from "./rules";
 import type { ChallengeFileView, PlayerFileView } from "./schemas";
-import { assertRunning } from "@/lib/ctf/play/play";
-import type { Player } from "@/lib/ctf/play/players";
 
 /**
  * Challenge files: uploaded by the organiser while the challenge can be edited, kept in the
@@ -152,23 +150,6 @@ export async function organiserFileDownload(db: Db, workspaceId: string, ctfId: 
     .where(and(eq(challengeFiles.id, fileId), eq(challengeFiles.challengeId, challenge.id), eq(challengeFiles.workspaceId, workspaceId)));
   if (!file) throw notFound("File");
   return download(db, file);
-}
-
-/**
- * A player's download: only while the competition runs (409 naming the time otherwise, as
- * the other player routes), of a published challenge of their competition (else 404 like
- * a missing one).
- */
-export async function playerFileDownload(db: Db, player: Player, challengeId: string, fileId: string, now = new Date()): Promise<FileDownload> {
-  const [ctf] = await db.select().from(ctfs).where(eq(ctfs.id, player.ctfId));
-  if (!ctf) throw notFound("Competition");
-  assertRunning(ctf, now);
-  const [challenge] = await db
-    .select({ id: challenges.id })
-    .from(challenges)
-    .where(and(eq(challenges.id, challengeId), eq(challenges.ctfId, ctf.id), eq(challenges.status, "published")));
-  if (!challenge) throw notFound("Challenge");
-  return challengeFileDownload(db, challenge.id, fileId);
 }
 
 /**

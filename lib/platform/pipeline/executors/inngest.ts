@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { cron, eventType, Inngest, NonRetriableError, RetryAfterError } from "inngest";
 import { and, eq, inArray, isNotNull, isNull, lte, min, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { getDb, type Db } from "@/db";
+import type { Db } from "@/db";
 import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
 import { config } from "@/lib/kernel/config/config";
 import { deliverEmails, dropEmails } from "@/lib/platform/pipeline/channels/email/deliver";
@@ -9,8 +9,9 @@ import { logger } from "@/lib/kernel/log";
 import { EMAIL_RETRIES, retryDelayMs, WEBHOOK_RETRIES } from "@/lib/platform/pipeline/outbox/schedule";
 import { failStep, runStep, type StepHandlers } from "@/lib/platform/pipeline/channels/steps/steps";
 import { attemptDelivery, dropDelivery } from "@/lib/platform/pipeline/channels/webhook/attempts";
-import { jobEventCatalog, parseJobEvent, type JobEventData, type JobEventKey } from "@/lib/platform/pipeline/channels/steps/catalog";
 import { stepHandlers } from "@/lib/registry/steps";
+import { jobEventCatalog, type JobEventData, type JobEventKey, parseJobEvent } from "./inngest-events";
+import { getDb } from "@/lib/platform/database";
 
 // Which executor, and the Inngest settings: pure functions of an env object, kept apart so
 // lib/kernel/config/config.ts can call them without loading the SDK (a half configuration is one of the

@@ -1,6 +1,7 @@
-import { reportDatabaseError, type Database } from "@/db";
-import { logError } from "@/lib/platform/http/request-log";
+import type { Database } from "@/db";
 import { OUTBOX_CHANNEL } from "@/lib/platform/pipeline/outbox/notify";
+import { logError } from "@/lib/kernel/log";
+import { reportDatabaseError } from "@/lib/platform/database";
 
 /** The shortest sleep when a row is due but was not claimed (see nextSleepMs). */
 const RECHECK_MS = 20;

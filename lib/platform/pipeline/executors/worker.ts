@@ -1,5 +1,4 @@
 import type { Database } from "@/db";
-import { logError } from "@/lib/platform/http/request-log";
 import { config } from "@/lib/kernel/config/config";
 import { claimDueEmails, deliverEmails } from "@/lib/platform/pipeline/channels/email/deliver";
 import { msUntilNextDue } from "@/lib/platform/pipeline/outbox/claim";
@@ -9,6 +8,7 @@ import { AttemptRecorder, messageOf, releaseAttempts, startDueAttempts, type Cla
 import { deliveryDeadlineMs, postOnce } from "@/lib/platform/pipeline/channels/webhook/http";
 import { stepHandlers } from "@/lib/registry/steps";
 import { WakeLoop } from "./loop";
+import { logError } from "@/lib/kernel/log";
 
 export type WorkerOptions = {
   /** Tasks in flight at once (webhook POSTs, e-mail batches, steps); WORKER_CONCURRENCY by default. */

@@ -1,11 +1,11 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { CertificationPreview } from "@/components/certifications/certification-preview";
-import { getDb } from "@/db";
 import { intId } from "@/lib/platform/http/parse";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { certificationPreview } from "@/lib/certification/catalog/preview";
 import { AppError } from "@/lib/kernel/errors";
+import { getDb } from "@/lib/platform/database";
 
 type Params = { params: Promise<{ id: string }> };
 

@@ -7,17 +7,12 @@ import { templateKeys } from "@/lib/ctf/templates/catalog";
  * not the Inngest SDK (lib/platform/pipeline/executors/inngest.ts builds its event types from it).
  */
 
-const id = z.string().min(1);
+export const id = z.string().min(1);
 const rowId = z.number().int().positive();
 
 /** A kind of scheduled step: what it does, and the schema of the payload it is scheduled with. */
 function step<P extends z.ZodType<Record<string, unknown>>>(description: string, payload: P) {
   return { description, payload };
-}
-
-/** An event the Inngest executor sends itself: its name, what it means, and the schema of its data. */
-function jobEvent<N extends `certify/${string}`, D extends z.ZodType<Record<string, unknown>>>(name: N, description: string, data: D) {
-  return { name, description, data };
 }
 
 /**
@@ -55,22 +50,3 @@ export function parseStepPayload<K extends StepKind>(kind: K, payload: unknown):
   return stepCatalog[kind].payload.safeParse(payload) as z.ZodSafeParseResult<StepData<K>>;
 }
 
-/**
- * The events the Inngest executor sends itself, one per outbox table: the event's name and
- * the schema of its data (the SDK validates them when they are sent and when a run receives
- * them).
- */
-export const jobEventCatalog = {
-  webhookDeliveryRequested: jobEvent("certify/webhook.delivery.requested", "A webhook delivery is pending.", z.object({ deliveryId: id, endpointId: id })),
-  emailSendRequested: jobEvent("certify/email.send.requested", "Queued e-mails are to be sent, at most 500 per event.", z.object({ ids: z.array(id).min(1).max(500) })),
-  stepScheduled: jobEvent("certify/step.scheduled", "A scheduled step is pending; the run sleeps until it is due.", z.object({ stepId: id, runAt: z.iso.datetime({ offset: true }) })),
-} as const;
-
-export type JobEventKey = keyof typeof jobEventCatalog;
-/** The data of an event of the catalog, parsed. */
-export type JobEventData<K extends JobEventKey> = z.output<(typeof jobEventCatalog)[K]["data"]>;
-
-/** Parses an event's data with its schema (one cast, as parseStepPayload). */
-export function parseJobEvent<K extends JobEventKey>(key: K, data: unknown): z.ZodSafeParseResult<JobEventData<K>> {
-  return jobEventCatalog[key].data.safeParse(data) as z.ZodSafeParseResult<JobEventData<K>>;
-}

@@ -1,19 +1,12 @@
-import { and, asc, desc, eq, inArray, not, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, type AnyColumn, eq, not, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "@/db";
 import { retryWhileDisconnected } from "@/db/transaction";
-import { events, webhookAttempts, webhookDeliveries, webhookEndpoints, type AttemptState, type Event, type WebhookService } from "@/db/schema";
-import { offsetOf, page, type Page, type Paging } from "@/lib/kernel/paging";
-import { notFound } from "@/lib/kernel/errors";
-import { certificationEvent, competitionEvents, eventCatalog, isCompetitionEvent, type EventType } from "@/lib/platform/pipeline/channels/webhook/events";
-import { newId } from "@/lib/kernel/ids";
+import { type Event, events, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { claimDue } from "@/lib/platform/pipeline/outbox/claim";
 import { notifyOutbox, OUTBOX_CHANNEL } from "@/lib/platform/pipeline/outbox/notify";
 import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from "@/lib/platform/pipeline/outbox/schedule";
-import { buildWireMessage } from "./format";
+import { buildWireMessage, endpointSecret } from "./format";
 import { postOnce, type PostResult } from "./http";
-import { endpointSecret, getWebhook } from "@/lib/platform/webhooks/endpoints";
-import type { DeliveryView } from "@/lib/platform/webhooks/schemas";
-import { sampleEventData } from "@/lib/platform/webhooks/samples";
 
 export type AttemptOutcome =
   | { outcome: "delivered"; attempt: number }
@@ -40,10 +33,10 @@ export type StartedAttempt = {
   headers: Record<string, string>;
 };
 
-const INTERRUPTED = "interrupted: the worker stopped mid-attempt; no response was recorded";
+export const INTERRUPTED = "interrupted: the worker stopped mid-attempt; no response was recorded";
 
 /** An in-flight attempt older than the lease belongs to a worker that died (no attempt outlives its lease). */
-const leaseOver = (startedAt: SQL | AnyColumn) => sql`${startedAt} <= now() - ${leaseMs()} * interval '1 millisecond'`;
+export const leaseOver = (startedAt: SQL | AnyColumn) => sql`${startedAt} <= now() - ${leaseMs()} * interval '1 millisecond'`;
 
 /**
  * Makes one attempt of a pending delivery and records it: delivered, retry later (linear
@@ -451,93 +444,3 @@ export async function dropDelivery(db: Db, deliveryId: string): Promise<void> {
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.status, "pending")));
 }
 
-/** The delivery log of one endpoint, newest first, with every attempt; given a service, an endpoint of the other one is not found. */
-export async function listDeliveries(db: Db, workspaceId: string, endpointId: string, paging: Paging, service?: WebhookService): Promise<Page<DeliveryView>> {
-  await getWebhook(db, workspaceId, endpointId, service);
-  const where = and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.workspaceId, workspaceId));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ delivery: webhookDeliveries, type: events.type })
-      .from(webhookDeliveries)
-      .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
-      .where(where)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(paging.per_page)
-      .offset(offsetOf(paging)),
-    db.select({ total: sql<number>`count(*)::int` }).from(webhookDeliveries).where(where),
-  ]);
-  const ids = rows.map((row) => row.delivery.id);
-  // An attempt still in flight after its lease ran out will never complete: show it as interrupted now.
-  const attempts = ids.length
-    ? await db
-        .select({
-          attempt: webhookAttempts,
-          state: sql<AttemptState>`case when ${webhookAttempts.state} = 'in_flight' and ${leaseOver(webhookAttempts.startedAt)} then 'interrupted' else ${webhookAttempts.state} end`,
-        })
-        .from(webhookAttempts)
-        .where(inArray(webhookAttempts.deliveryId, ids))
-        .orderBy(asc(webhookAttempts.number))
-    : [];
-  return page(
-    rows.map(({ delivery, type }) => ({
-      id: delivery.id,
-      event_id: delivery.eventId,
-      event: type,
-      status: delivery.status,
-      next_attempt_at: delivery.status === "pending" ? delivery.nextAttemptAt.toISOString() : null,
-      created_at: delivery.createdAt.toISOString(),
-      redelivery_of: delivery.redeliveryOf,
-      attempts: attempts
-        .filter(({ attempt }) => attempt.deliveryId === delivery.id)
-        .map(({ attempt, state }) => ({
-          number: attempt.number,
-          state,
-          ok: attempt.ok,
-          status_code: attempt.statusCode,
-          error: state === "interrupted" ? (attempt.error ?? INTERRUPTED) : attempt.error,
-          response_excerpt: attempt.responseExcerpt,
-          duration_ms: attempt.durationMs,
-          started_at: attempt.startedAt.toISOString(),
-        })),
-    })),
-    paging,
-    total,
-  );
-}
-
-/** A fresh delivery of the same event (same event id) to the same endpoint. */
-export async function redeliver(db: Db, workspaceId: string, deliveryId: string): Promise<{ id: string }> {
-  return db.transaction(async (tx) => {
-    const [original] = await tx
-      .select()
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.workspaceId, workspaceId)));
-    if (!original) throw notFound("Delivery");
-    const [created] = await tx
-      .insert(webhookDeliveries)
-      .values({ id: newId("dlv"), workspaceId, eventId: original.eventId, endpointId: original.endpointId, redeliveryOf: original.id })
-      .returning({ id: webhookDeliveries.id });
-    await notifyOutbox(tx);
-    return created;
-  });
-}
-
-/**
- * Sends a sample event, in its real wire format, to one endpoint only: `test.completed` to a
- * test-result endpoint; to a competition endpoint the first event it subscribes to (the
- * first competition event when it takes them all).
- */
-export async function sendTestEvent(db: Db, workspaceId: string, endpointId: string): Promise<{ delivery_id: string; event: Event }> {
-  const endpoint = await getWebhook(db, workspaceId, endpointId);
-  const type: EventType = endpoint.service === "certification" ? certificationEvent : (endpoint.events.find(isCompetitionEvent) ?? competitionEvents[0]);
-  const data = eventCatalog[type].data.parse(sampleEventData(type)) as Record<string, unknown>;
-  return db.transaction(async (tx) => {
-    const [event] = await tx.insert(events).values({ id: newId("evt"), workspaceId, type, data }).returning();
-    const [delivery] = await tx
-      .insert(webhookDeliveries)
-      .values({ id: newId("dlv"), workspaceId, eventId: event.id, endpointId })
-      .returning({ id: webhookDeliveries.id });
-    await notifyOutbox(tx);
-    return { delivery_id: delivery.id, event };
-  });
-}

@@ -122,3 +122,6 @@ export function isCompetitionEvent(value: string): value is CompetitionEventType
 export function serviceOf(type: string): EventService {
   return isEventType(type) ? eventCatalog[type].service : "competition";
 }
+
+/** Endpoints of one service a workspace may register (competition and test-result endpoints count apart). */
+export const MAX_ENDPOINTS_PER_WORKSPACE = 20;

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
-import type { Event } from "@/db/schema";
+import type { Event, WebhookEndpoint } from "@/db/schema";
 import { serviceOf } from "@/lib/platform/pipeline/channels/webhook/events";
+import { unseal } from "@/lib/platform/security/sealing";
 
 export type WireMessage = { body: string; headers: Record<string, string> };
 
@@ -59,4 +60,13 @@ export function buildWireMessage(event: Pick<Event, "id" | "type" | "data">, sec
       "X-Service-Signature": `sha256=${hmacHex(secret, body)}`,
     },
   };
+}
+
+/**
+ * An endpoint's signing secret, opened from its sealed copy: the database keeps the secret
+ * sealed with the application key (a copy of it alone cannot forge deliveries), and only the
+ * signing of a delivery opens it. The API shows a generated secret once, from memory, at creation.
+ */
+export function endpointSecret(endpoint: Pick<WebhookEndpoint, "secretSealed">): string {
+  return unseal("webhook_endpoints.secret", endpoint.secretSealed);
 }

@@ -4,8 +4,7 @@ import { preparedSql } from "@/db/prepared";
 import type { Event } from "@/db/schema";
 import { newId } from "@/lib/kernel/ids";
 import { OUTBOX_CHANNEL } from "@/lib/platform/pipeline/outbox/notify";
-import { MAX_ENDPOINTS_PER_WORKSPACE } from "@/lib/platform/webhooks/schemas";
-import { eventCatalog, type EventData, type EventType } from "./events";
+import { eventCatalog, type EventData, type EventType, MAX_ENDPOINTS_PER_WORKSPACE } from "./events";
 
 type PublishedRow = { id: string; workspace_id: string; type: string; data: Record<string, unknown> | string; created_ms: number | string };
 

@@ -1,7 +1,8 @@
 import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
-import { cancelInvitation, getClass } from "@/lib/certification/classes/classes";
+import { getClass } from "@/lib/certification/classes/classes";
 import { classContracts as classes } from "@/lib/certification/classes/contracts";
+import { cancelInvitation } from "@/lib/certification/classes/invitations";
 
 export const DELETE = handle(classes.cancelInvitation, async ({ db, workspaceId, params }) => {
   await cancelInvitation(db, workspaceId, params.id, params.invitation_id);
