@@ -14,7 +14,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { openDatabase } from "@/db/client";
 import { ensureUserWorkspace } from "@/lib/platform/workspaces";
 import { createApiKey } from "@/lib/platform/keys";
 import {
@@ -29,7 +28,7 @@ import {
   textTable,
   writeResults,
 } from "./support";
-import { prepareDatabase } from "@/lib/platform/database";
+import { openDatabase, prepareDatabase } from "@/lib/platform/database";
 
 // ---------------------------------------------------------------------------------------------
 // Settings

@@ -13,7 +13,6 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
-import { openDatabase } from "@/db/client";
 import { inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { events, type Event } from "@/db/schema";
@@ -26,7 +25,7 @@ import { ensureUserWorkspace } from "@/lib/platform/workspaces";
 import { sortedCompactJson, verifyCompetition } from "@/tests/helpers/receivers";
 import { cpuSeconds, createBenchDatabase, dropBenchDatabase, intEnv, sleep, startBenchRun, textTable, writeResults } from "./support";
 import type { Database } from "@/db/types";
-import { prepareDatabase } from "@/lib/platform/database";
+import { openDatabase, prepareDatabase } from "@/lib/platform/database";
 
 // ---------------------------------------------------------------------------------------------
 // Settings

@@ -20,14 +20,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "@/db/client";
 import { catalogCertificationId } from "@/db/seed";
 import { createApiKey } from "@/lib/platform/keys";
 import { createTestResultWebhook } from "@/lib/platform/webhooks/endpoints";
 import { ensureUserWorkspace, setPlan } from "@/lib/platform/workspaces";
 import { verifyCertification } from "@/tests/helpers/receivers";
 import { cpuSeconds, createBenchDatabase, dropBenchDatabase, freePort, keepLines, sleep, startBenchRun, startNextServer, stopProcess, textTable, writeResults } from "./support";
-import { prepareDatabase } from "@/lib/platform/database";
+import { openDatabase, prepareDatabase } from "@/lib/platform/database";
 
 // ---------------------------------------------------------------------------------------------
 // Settings: flags (--recipients 200) win over the environment (BENCH_RECIPIENTS=200).

@@ -18,13 +18,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { openDatabase } from "@/db/client";
 import { catalogCertificationId } from "@/db/seed";
 import { ensureUserWorkspace, setPlan } from "@/lib/platform/workspaces";
 import { createTest } from "@/lib/certification/tests/tests";
 import { cpuSeconds, createBenchDatabase, dropBenchDatabase, freePort, intEnv, sleep, startBenchRun, startNextServer, stopProcess } from "./support";
 import { createTestInput } from "@/lib/certification/tests/schemas";
-import { prepareDatabase } from "@/lib/platform/database";
+import { openDatabase, prepareDatabase } from "@/lib/platform/database";
 
 const root = process.cwd();
 const config = {

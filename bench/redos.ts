@@ -19,11 +19,10 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { openDatabase } from "@/db/client";
 import { createApiKey } from "@/lib/platform/keys";
 import { ensureUserWorkspace } from "@/lib/platform/workspaces";
 import { createBenchDatabase, dropBenchDatabase, freePort, intEnv, sleep, startBenchRun, startNextServer, stopProcess, textTable, writeResults } from "./support";
-import { prepareDatabase } from "@/lib/platform/database";
+import { openDatabase, prepareDatabase } from "@/lib/platform/database";
 
 const settings = {
   url: process.env.BENCH_URL || undefined,

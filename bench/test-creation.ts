@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   process.env.API_LOG = "off";
 
   // 2. The app's modules, imported only now (so they read the environment above).
-  const { openDatabase } = await import("@/db/client");
+  const { openDatabase } = await import("@/lib/platform/database");
   const { prepareDatabase, installDatabase, closeDatabase } = await import("@/lib/platform/database");
   const { ensureUserWorkspace, setPlan } = await import("@/lib/platform/workspaces");
   const { createApiKey } = await import("@/lib/platform/keys");

@@ -1,15 +1,47 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
-import { config } from "@/lib/kernel/config/config";
 import { sendUnprepared } from "./prepared";
 import * as schema from "./schema";
 import type { Database, Db, DirectSession, OpenOptions } from "./types";
-import { defaultDataDir, postgresSettings } from "@/lib/platform/database";
 
-/** Opens the database `options` name; without options, the configured one (lib/kernel/config/config.ts). */
-export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
-  return options.url ? openPostgres(options) : openPglite(options.dataDir ?? defaultDataDir(), options.loadDataDir);
+/**
+ * What the driver is told besides where the database is: db/ reads no configuration, so the
+ * caller hands these in (lib/platform/database.ts takes them from lib/kernel/config).
+ */
+export type DriverSettings = {
+  /** DATABASE_CONNECT_TIMEOUT. */
+  connectTimeoutSeconds: number;
+  /** DATABASE_STATEMENT_TIMEOUT_MS. */
+  statementTimeoutMs: number;
+  /** postgres.js pool size when `OpenOptions.poolMax` is not given. */
+  poolMax: number;
+  /** PGlite data directory when `OpenOptions.dataDir` is not given. */
+  dataDir: string;
+};
+
+/** Opens the database `options` name, with the driver `settings`. */
+export async function openDatabase(options: OpenOptions, settings: DriverSettings): Promise<Database> {
+  return options.url ? openPostgres(options, settings) : openPglite(options.dataDir ?? settings.dataDir, options.loadDataDir);
+}
+
+/**
+ * The pool's behaviour when the server is slow or gone, all driver settings (see README):
+ * a connection attempt gives up after DATABASE_CONNECT_TIMEOUT seconds; the server cancels
+ * any statement running past DATABASE_STATEMENT_TIMEOUT_MS (57014 → 503); idle connections
+ * close after a minute, so a connection a failover or a NAT silently dropped is not kept;
+ * and reconnection waits at most half a second (postgres.js alone grows that wait to 20 s
+ * while the server is down, and every query queued behind a closed connection waits it out).
+ * max_lifetime keeps the driver's default (30–60 min, spread so connections do not all
+ * recycle at once).
+ */
+export function postgresDriverSettings(settings: Pick<DriverSettings, "connectTimeoutSeconds" | "statementTimeoutMs">) {
+  return {
+    connect_timeout: settings.connectTimeoutSeconds,
+    idle_timeout: 60,
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5) * (0.5 + Math.random() / 2),
+    statement_timeout: settings.statementTimeoutMs,
+  };
 }
 
 /**
@@ -23,10 +55,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<Database>
  * cannot work through such a pooler at all: they use `directUrl` (default `url`) through a
  * pool of their own (`application_name` certify-ctf-direct).
  */
-async function openPostgres(options: OpenOptions): Promise<Database> {
+async function openPostgres(options: OpenOptions, settings: DriverSettings): Promise<Database> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  const { statement_timeout, ...timeouts } = postgresSettings();
+  const { statement_timeout, ...timeouts } = postgresDriverSettings(settings);
   const pooled = options.pooled ?? false;
   if (pooled && (!options.directUrl || options.directUrl === options.url)) {
     throw new Error("A pooled DATABASE_URL needs DATABASE_DIRECT_URL (LISTEN and migrations).");
@@ -42,7 +74,7 @@ async function openPostgres(options: OpenOptions): Promise<Database> {
         ? { application_name: applicationName }
         : { application_name: applicationName, statement_timeout: Math.round(statement_timeout) },
     });
-  const sql = connect(options.url!, options.poolMax ?? config().database.poolMax, "certify-ctf", pooled);
+  const sql = connect(options.url!, options.poolMax ?? settings.poolMax, "certify-ctf", pooled);
   const db = drizzle({ client: sql, schema }) as unknown as Db;
   if (pooled) sendUnprepared(db);
 

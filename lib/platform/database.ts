@@ -1,9 +1,14 @@
+/**
+ * The process's database: opened once from the configuration (lib/kernel/config), migrated
+ * and seeded, watched for outages. db/ below knows no configuration, logger or key: they are
+ * handed in from here (the driver settings, the sealing function of the migrations).
+ */
 import path from "node:path";
 import { databaseKnownDown, isConnectionLost, markDatabaseDown, markDatabaseUp } from "@/db/availability";
 import { errorCodes } from "@/db/error-codes";
 import { logger } from "@/lib/kernel/log";
 import { seal } from "./security/sealing";
-import { openDatabase } from "@/db/client";
+import { openDatabase as openDriver, postgresDriverSettings, type DriverSettings } from "@/db/client";
 import { migrateDatabase, withAdvisoryLock } from "@/db/migrate";
 import { seedCatalog } from "@/db/seed";
 import type { Database, Db, OpenOptions } from "@/db/types";
@@ -94,26 +99,26 @@ export function configuredDatabase(settings: Config["database"] = config().datab
   return { url: settings.url, directUrl: settings.directUrl, pooled: settings.pooled, poolMax: settings.poolMax };
 }
 
-/**
- * The pool's behaviour when the server is slow or gone, all driver settings (see README):
- * a connection attempt gives up after DATABASE_CONNECT_TIMEOUT seconds; the server cancels
- * any statement running past DATABASE_STATEMENT_TIMEOUT_MS (57014 → 503); idle connections
- * close after a minute, so a connection a failover or a NAT silently dropped is not kept;
- * and reconnection waits at most half a second (postgres.js alone grows that wait to 20 s
- * while the server is down, and every query queued behind a closed connection waits it out).
- * max_lifetime keeps the driver's default (30–60 min, spread so connections do not all
- * recycle at once).
- */
-export function postgresSettings(env?: Record<string, string | undefined>) {
-  const settings = env ? parseConfig(env).database : config().database;
+/** The driver's settings from the configuration (db/client.ts reads none itself). */
+function driverSettings(settings: Config["database"] = config().database): DriverSettings {
   return {
-    connect_timeout: settings.connectTimeoutSeconds,
-    idle_timeout: 60,
-    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 0.5) * (0.5 + Math.random() / 2),
-    statement_timeout: settings.statementTimeoutMs,
+    connectTimeoutSeconds: settings.connectTimeoutSeconds,
+    statementTimeoutMs: settings.statementTimeoutMs,
+    poolMax: settings.poolMax,
+    dataDir: settings.pgliteDataDir ?? path.join(process.cwd(), ".data", "pglite"),
   };
 }
 
+/** Opens the database `options` name with the configured driver settings; without options, the configured one. */
+export function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  return openDriver(options, driverSettings());
+}
+
+/** The postgres.js settings of the configuration, or of `env` (db/client.ts, postgresDriverSettings). */
+export function postgresSettings(env?: Record<string, string | undefined>) {
+  return postgresDriverSettings(env ? parseConfig(env).database : config().database);
+}
+
 export function defaultDataDir(): string {
-  return config().database.pgliteDataDir ?? path.join(process.cwd(), ".data", "pglite");
+  return driverSettings().dataDir;
 }

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/db/client";
 import { rateLimitBuckets } from "@/db/schema";
 import { postgresWindowLimiter, type WindowRule } from "@/lib/platform/ratelimit/window";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
 import type { Database } from "@/db/types";
+import { openDatabase } from "@/lib/platform/database";
 
 // The generic sliding-log limiter (`rate_limit_hit`) that the public-mail and dashboard
 // limits are built on. Windows are moved by ageing the stored hits, never by waiting.

@@ -3,11 +3,10 @@ import net from "node:net";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/db/client";
 import { rowsOf } from "@/db";
 import { certifications } from "@/db/schema";
 import type { Database } from "@/db/types";
-import { prepareDatabase } from "@/lib/platform/database";
+import { openDatabase, prepareDatabase } from "@/lib/platform/database";
 
 /**
  * A pooled DATABASE_URL (DATABASE_POOLED=true) next to DATABASE_DIRECT_URL, against the real

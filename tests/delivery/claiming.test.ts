@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db";
-import { openDatabase } from "@/db/client";
 import { webhookAttempts, webhookDeliveries } from "@/db/schema";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { EmbeddedWorker } from "@/lib/platform/pipeline/executors/worker";
@@ -13,6 +12,7 @@ import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver } from "../helpers/receivers";
 import { waitUntil } from "./support";
 import type { Database } from "@/db/types";
+import { openDatabase } from "@/lib/platform/database";
 
 // Which instance started each attempt: the worker passes its own pool's Db to startDueAttempts.
 vi.mock("@/lib/platform/pipeline/channels/webhook/attempts", async (importOriginal) => {

@@ -3,11 +3,11 @@ import fs from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
 import postgres from "postgres";
 import { inject } from "vitest";
-import { openDatabase, pgliteDatabase } from "@/db/client";
+import { pgliteDatabase } from "@/db/client";
 import { FAST_COMMITS } from "./fast-commits";
 import { resetSql, type Template } from "./template";
 import type { Database } from "@/db/types";
-import { closeDatabase, installDatabase, prepareDatabase } from "@/lib/platform/database";
+import { closeDatabase, installDatabase, openDatabase, prepareDatabase } from "@/lib/platform/database";
 
 export type TestDatabase = Database & { drop(): Promise<void> };
 

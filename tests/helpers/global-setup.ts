@@ -4,10 +4,9 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "@/db/client";
 import { FAST_COMMITS } from "./fast-commits";
 import { keepTemplate, type Template } from "./template";
-import { prepareDatabase } from "@/lib/platform/database";
+import { openDatabase, prepareDatabase } from "@/lib/platform/database";
 
 declare module "vitest" {
   export interface ProvidedContext {

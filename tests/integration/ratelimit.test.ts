@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/db/client";
 import { apiKeys } from "@/db/schema";
 import { hashApiKey } from "@/lib/platform/keys/secret";
 import { postgresLimiter, RATE_LIMIT } from "@/lib/platform/ratelimit";
@@ -8,6 +7,7 @@ import * as certificationsRoute from "@/app/api/v1/certifications/route";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
+import { openDatabase } from "@/lib/platform/database";
 
 let database: TestDatabase;
 beforeAll(async () => {

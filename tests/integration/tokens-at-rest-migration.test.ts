@@ -4,7 +4,6 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { openDatabase } from "@/db/client";
 import { migrateDatabase, migrationsFolder } from "@/db/migrate";
 import { resealColumns } from "@/db/sealed";
 import { databaseAdapter } from "@/lib/platform/auth/adapter";
@@ -19,6 +18,7 @@ import { everyTextValue } from "../helpers/text-dump";
 import type { Database } from "@/db/types";
 import { endpointSecret } from "@/lib/platform/pipeline/channels/webhook/format";
 import { findInvitation } from "@/lib/certification/classes/invitations";
+import { openDatabase } from "@/lib/platform/database";
 
 /**
  * The upgrade to tokens at rest (migrations 0023–0025 and the data step between them, run by

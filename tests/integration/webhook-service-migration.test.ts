@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "@/db/client";
 import { migrateDatabase, migrationsFolder } from "@/db/migrate";
 import { seal } from "@/lib/platform/security/sealing";
 import type { Database } from "@/db/types";
+import { openDatabase } from "@/lib/platform/database";
 
 /**
  * The migration that gives each webhook endpoint its service, run over endpoints registered

@@ -88,7 +88,7 @@ describe("postgresSettings", () => {
 
 describe.runIf(process.env.DATABASE_URL)("the server-side statement timeout", () => {
   it("is applied to every connection of the pool (57014 past it)", async () => {
-    const { openDatabase } = await import("@/db/client");
+    const { openDatabase } = await import("@/lib/platform/database");
     process.env.DATABASE_STATEMENT_TIMEOUT_MS = "200";
     const database = await openDatabase({ url: process.env.DATABASE_URL, poolMax: 2 });
     try {
