@@ -7,7 +7,7 @@ import { AppError, notFound } from "@/lib/kernel/errors";
 import { describeHostError, hostFor, type HostStanding, type HostStandings } from "@/lib/ctf/hosting";
 import type { ScoreboardEntry } from "./schemas";
 import { defaultPlayerName } from "./players";
-import { scoreboardPage } from "./scoreboard";
+import { builtinStandings, scoreboardPage } from "./scoreboard";
 
 /**
  * A competition's scoreboard whatever its host and state: an archived competition answers
@@ -34,7 +34,7 @@ export async function readHostStandings(db: Db, ctf: Ctf, options: { maxAgeMs?: 
       db.select({ id: members.id, email: members.email }).from(members).where(eq(members.ctfId, ctf.id)),
     ]);
     try {
-      return await hostFor(ctf.host, db).readStandings(ctf, { challenges: challengeRows, members: memberRows });
+      return await hostFor(ctf.host, db, builtinStandings).readStandings(ctf, { challenges: challengeRows, members: memberRows });
     } catch (error) {
       throw new AppError("service_unavailable", `The hosting platform failed: ${describeHostError(error)}. Nothing was changed; try again.`, { retryAfter: 5 });
     }
