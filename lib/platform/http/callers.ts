@@ -1,9 +1,7 @@
-import type { Database } from "@/db";
+import type { Database, Db } from "@/db";
 import type { Workspace } from "@/db/schema";
 import { requireWorkspace, type SessionUser } from "@/lib/platform/auth/session";
 import { AppError } from "@/lib/kernel/errors";
-import { deploymentPlayerCookieName, findDeploymentPlayer, type DeploymentPlayer } from "@/lib/ctf/deployments/play";
-import { findPlayer, playerCookieName, readCookie, type Player } from "@/lib/ctf/play/players";
 import { hasScope } from "@/lib/kernel/scopes";
 import { hashApiKey, readApiKey } from "@/lib/platform/keys/secret";
 import { postgresLimiter, RATE_LIMIT, type Admission, type RateState, type RequestLimiter } from "@/lib/platform/ratelimit";
@@ -11,23 +9,43 @@ import { clientAddress } from "@/lib/platform/ratelimit/client-ip";
 import { admitSessionRequest, SESSION_RATE_LIMIT } from "@/lib/platform/ratelimit/session";
 import type { AnyContract, CallerKind } from "@/lib/kernel/contract";
 import { requireSameOrigin } from "./same-origin";
+import { readCookie } from "./cookies";
 
 /** The caller of a workspace route: an API key, or a signed-in user of the dashboard. */
 export type WorkspaceCaller =
   | { kind: "key"; key: Admission["key"] }
   | { kind: "session"; user: SessionUser; workspace: Workspace };
 
+/**
+ * The players a product signs in by cookie, by caller kind: the platform knows their kinds,
+ * not their types (lib/registry/handle.ts names them).
+ */
+export type Players = { player: unknown; deployment_player: unknown };
+
+/**
+ * How a player kind is signed in: the path parameter naming its competition or deployment,
+ * the cookie named after it, the lookup of the cookie's player, and the refusal's message.
+ * The products hand these in (lib/ctf/play/caller.ts, lib/ctf/deployments/caller.ts).
+ */
+export type PlayerCaller<P> = {
+  param: string;
+  cookieName: (id: string) => string;
+  find: (db: Db, id: string, token: string | undefined) => Promise<P | null>;
+  refusal: string;
+};
+export type PlayerCallers<P extends Players> = { [K in keyof Players]: PlayerCaller<P[K]> };
+
 /** What each caller kind adds to a handler's context. */
-type CallerContexts = {
+type CallerContexts<P extends Players> = {
   workspace: { workspaceId: string; caller: WorkspaceCaller };
   session: { workspaceId: string; user: SessionUser; workspace: Workspace };
   recipient: Record<never, never>;
-  player: { clientIp: string; player: Player };
-  deployment_player: { clientIp: string; player: DeploymentPlayer };
+  player: { clientIp: string; player: P["player"] };
+  deployment_player: { clientIp: string; player: P["deployment_player"] };
   public: { clientIp: string };
   provider: Record<never, never>;
 };
-export type CallerOf<K extends CallerKind> = CallerContexts[K];
+export type CallerOf<K extends CallerKind, P extends Players = Players> = CallerContexts<P>[K];
 
 /** An admitted caller: its context, and what the response and the log say about it. */
 export type Admitted = { kind: string; context: Record<string, unknown>; rate?: RateState; keyPrefix?: string };
@@ -35,12 +53,25 @@ export type Admitted = { kind: string; context: Record<string, unknown>; rate?: 
 /** `params`: the path's raw values (a player's cookie is per competition, named by `ctf_id`). */
 type Admit = { database: Database; req: Request; contract: AnyContract; params: Record<string, string | string[]> };
 
+export type Admitters = Record<CallerKind, (admit: Admit) => Promise<Admitted>>;
+
+/** The admission of every caller kind, the products' players signed in by `players`. */
+export function callerAdmitters(players: PlayerCallers<Players>): Admitters {
+  return {
+    ...admitters,
+    // The cookie of the competition in the path (lib/ctf/play/caller.ts); another competition's cookie signs nobody in.
+    player: cookiePlayer("player", players.player),
+    // The cookie of the standalone deployment in the path (lib/ctf/deployments/caller.ts); another deployment's signs nobody in.
+    deployment_player: cookiePlayer("deployment_player", players.deployment_player),
+  };
+}
+
 /** Admits the caller the endpoint's contract names, or throws (401, 403, 429). */
-export function admitCaller(kind: CallerKind, admit: Admit): Promise<Admitted> {
+export function admitCaller(kind: CallerKind, admit: Admit, admitters: Admitters): Promise<Admitted> {
   return admitters[kind](admit);
 }
 
-const admitters: Record<CallerKind, (admit: Admit) => Promise<Admitted>> = {
+const admitters: Omit<Admitters, "player" | "deployment_player"> = {
   /** An API key when the request carries one; otherwise the dashboard's session. */
   async workspace(admit) {
     if (readApiKey(admit.req.headers)) return admitApiKey(admit);
@@ -55,20 +86,6 @@ const admitters: Record<CallerKind, (admit: Admit) => Promise<Admitted>> = {
   async recipient() {
     return { kind: "recipient", context: {} };
   },
-  // The cookie of the competition in the path (lib/ctf/play/players.ts); another competition's cookie signs nobody in.
-  player: cookiePlayer("player", {
-    param: "ctf_id",
-    cookieName: playerCookieName,
-    find: findPlayer,
-    refusal: "Not a player of this competition: accept your invitation (its link signs you in).",
-  }),
-  // The cookie of the standalone deployment in the path (lib/ctf/deployments/play.ts); another deployment's signs nobody in.
-  deployment_player: cookiePlayer("deployment_player", {
-    param: "deployment_id",
-    cookieName: deploymentPlayerCookieName,
-    find: findDeploymentPlayer,
-    refusal: "Not a player of this challenge: enter a display name on its page first.",
-  }),
   // Only our own pages post here: another site cannot make visitors' browsers send mail.
   async public({ req }) {
     requireSameOrigin(req);
@@ -84,15 +101,7 @@ const admitters: Record<CallerKind, (admit: Admit) => Promise<Admitted>> = {
  * A player signed in by a cookie named after the competition or deployment in the path
  * (`param`); a change must come from our own pages, as the cookie travels with any request.
  */
-function cookiePlayer(
-  kind: "player" | "deployment_player",
-  { param, cookieName, find, refusal }: {
-    param: string;
-    cookieName: (id: string) => string;
-    find: (db: Database["db"], id: string, token: string | undefined) => Promise<Player | DeploymentPlayer | null>;
-    refusal: string;
-  },
-) {
+function cookiePlayer(kind: "player" | "deployment_player", { param, cookieName, find, refusal }: PlayerCaller<unknown>) {
   return async ({ database, req, params }: Admit): Promise<Admitted> => {
     requireSameOrigin(req);
     const id = typeof params[param] === "string" ? params[param] : "";

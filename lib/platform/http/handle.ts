@@ -2,7 +2,7 @@ import type { Db } from "@/db";
 import { AppError } from "@/lib/kernel/errors";
 import { newId } from "@/lib/kernel/ids";
 import { setRateHeaders, uncountedRate } from "@/lib/platform/ratelimit";
-import { admitCaller, admittedBy, type Admitted, type CallerOf } from "./callers";
+import { admitCaller, admittedBy, callerAdmitters, type Admitted, type Admitters, type CallerOf, type PlayerCaller, type PlayerCallers, type Players } from "./callers";
 import type { AnyContract, CallerKind, Contract, ContractResult, ParsedPart } from "@/lib/kernel/contract";
 import { toErrorResponse } from "./http-errors";
 import { logRequest } from "./request-log";
@@ -11,14 +11,14 @@ import { readUpload, rejectOversizedUpload, type UploadedFile } from "./upload";
 import { getDatabase } from "@/lib/platform/database";
 
 /** What a handler is given: the request, the database, the admitted caller and the parsed input. */
-export type HandlerContext<C extends Contract> = {
+export type HandlerContext<C extends Contract, P extends Players = Players> = {
   req: Request;
   requestId: string;
   db: Db;
   params: ParsedPart<C, "params">;
   query: ParsedPart<C, "query">;
   body: C extends { rawBody: true } ? string : C extends { upload: object } ? UploadedFile : ParsedPart<C, "body">;
-} & CallerOf<C["caller"]>;
+} & CallerOf<C["caller"], P>;
 
 export type RouteHandler = ((req: Request, context?: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>) & {
   contract: AnyContract;
@@ -29,9 +29,18 @@ export type RouteHandler = ((req: Request, context?: { params: Promise<Record<st
  * size → the caller (./callers.ts: API key, session, token, player or nobody) → params,
  * query and body parsed from the contract, once → the handler → the contract's status →
  * headers (request id, rate limit, no-store) and one log line. Every response, errors
- * included, leaves through `finish`.
+ * included, leaves through `finish`. The products' players are signed in by `players`: the
+ * route registry makes the app's one `handle` (lib/registry/handle.ts).
  */
-export function handle<C extends Contract>(contract: C, run: (ctx: HandlerContext<C>) => Promise<ContractResult<C>>): RouteHandler {
+export function createHandle<Player, DeploymentPlayer>(players: { player: PlayerCaller<Player>; deployment_player: PlayerCaller<DeploymentPlayer> }) {
+  type P = { player: Player; deployment_player: DeploymentPlayer };
+  const admitters = callerAdmitters(players as PlayerCallers<Players>);
+  return function handle<C extends Contract>(contract: C, run: (ctx: HandlerContext<C, P>) => Promise<ContractResult<C>>): RouteHandler {
+    return handleWith(admitters, contract, run as (ctx: HandlerContext<C>) => Promise<ContractResult<C>>);
+  };
+}
+
+function handleWith<C extends Contract>(admitters: Admitters, contract: C, run: (ctx: HandlerContext<C>) => Promise<ContractResult<C>>): RouteHandler {
   const handler = async (req: Request, context?: { params: Promise<Record<string, string | string[]>> }): Promise<Response> => {
     const started = performance.now();
     const requestId = newId("req");
@@ -43,7 +52,7 @@ export function handle<C extends Contract>(contract: C, run: (ctx: HandlerContex
       else rejectOversizedBody(req, contract.maxBodyBytes);
       const database = await getDatabase();
       const rawParams = (await context?.params) ?? {};
-      admitted = await admitCaller(contract.caller as CallerKind, { database, req, contract, params: rawParams });
+      admitted = await admitCaller(contract.caller as CallerKind, { database, req, contract, params: rawParams }, admitters);
       const input = await parseInput(contract, req, rawParams);
       const result = await run({ req, requestId, db: database.db, ...input, ...admitted.context } as HandlerContext<C>);
       response = result instanceof Response ? result : respond(contract, result);

@@ -1,7 +1,7 @@
-import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { createApiKey, listApiKeys } from "@/lib/platform/keys";
 import { keyContracts as keys } from "@/lib/platform/keys/contracts";
+import { handle } from "@/lib/registry/handle";
 
 export const GET = handle(keys.list, async ({ db, workspaceId }) => ({ data: await listApiKeys(db, workspaceId) }));
 export const POST = handle(keys.create, ({ db, workspaceId, body }) => createApiKey(db, workspaceId, body));

@@ -1,7 +1,7 @@
-import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { webhookContracts as webhooks } from "@/lib/platform/webhooks/contracts";
 import { createTestResultWebhook, listWebhooks } from "@/lib/platform/webhooks/endpoints";
+import { handle } from "@/lib/registry/handle";
 
 export const GET = handle(webhooks.listTestResults, ({ db, workspaceId, query }) => listWebhooks(db, workspaceId, "certification", query));
 

@@ -1,8 +1,8 @@
-import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { ctfContracts as ctfs } from "@/lib/ctf/competitions/contracts";
 import { listCtfDeployments } from "@/lib/ctf/deployments/competition-deployments";
 import { createDeployment, listDeployments } from "@/lib/ctf/deployments/deployments";
+import { handle } from "@/lib/registry/handle";
 
 // With ?ctf_id= (additive): that competition's deployments, each with its challenge's title.
 export const GET = handle(ctfs.deployments, ({ db, workspaceId, query: { ctf_id, ...paging } }) =>

@@ -1,8 +1,8 @@
-import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { competitionEvents, eventCatalog } from "@/lib/platform/pipeline/channels/webhook/events";
 import { webhookContracts as webhooks } from "@/lib/platform/webhooks/contracts";
 import { createWebhook, listWebhooks } from "@/lib/platform/webhooks/endpoints";
+import { handle } from "@/lib/registry/handle";
 
 const eventDescriptions = Object.fromEntries(competitionEvents.map((name) => [name, eventCatalog[name].description]));
 

@@ -8,8 +8,9 @@ import { unsealFlag } from "@/lib/ctf/challenges/flags/flags";
 import type { TargetQuery } from "@/lib/ctf/templates/kit/target-query";
 import type { TargetReply, TargetState } from "@/lib/ctf/templates/kit/types";
 import { assertRunning } from "@/lib/ctf/play/play";
-import { readCookie, type Player } from "@/lib/ctf/play/players";
+import type { Player } from "@/lib/ctf/play/players";
 import { templateFor } from "@/lib/ctf/templates/generate";
+import { readCookie } from "@/lib/platform/http/cookies";
 
 /**
  * The artifacts of generated challenges: what their players download and the web targets

@@ -1,8 +1,8 @@
-import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { ctfContracts as ctfs } from "@/lib/ctf/competitions/contracts";
 import { selfEnrol } from "@/lib/ctf/competitions/members";
 import { resendPlayerLink } from "@/lib/ctf/play/player-link";
+import { handle } from "@/lib/registry/handle";
 
 // Self-enrolment on a public, deployed competition (no account): past the mail limits nothing
 // is sent, and the answer is the same (no enumeration). A member who has already joined gets

@@ -1,7 +1,7 @@
-import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { resendPlayerLink } from "@/lib/ctf/play/player-link";
 import { playContracts as play } from "@/lib/ctf/play/contracts";
+import { handle } from "@/lib/registry/handle";
 
 // "Send me my link again": the same answer whether or not a link was sent (no enumeration).
 export const POST = handle(play.resendLink, async ({ db, params, body, clientIp }) => {

@@ -1,7 +1,7 @@
-import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { deploymentPlayerCookie, joinDeployment } from "@/lib/ctf/deployments/play";
 import { deploymentPlayContracts as play } from "@/lib/ctf/deployments/play-contracts";
+import { handle } from "@/lib/registry/handle";
 
 // A visitor of a live standalone deployment plays under a display name: the player's cookie is set.
 export const POST = handle(play.join, async ({ db, params, body, clientIp }) => {

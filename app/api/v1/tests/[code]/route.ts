@@ -1,7 +1,7 @@
-import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { testContracts as tests } from "@/lib/certification/tests/contracts";
 import { getTest } from "@/lib/certification/tests/tests";
+import { handle } from "@/lib/registry/handle";
 
 export const GET = handle(tests.get, ({ db, workspaceId, params }) => getTest(db, workspaceId, params.code));
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET });

@@ -1,8 +1,8 @@
-import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { testContracts as tests } from "@/lib/certification/tests/contracts";
 import { resultsFilename, testResultsCsv } from "@/lib/certification/insight/export";
 import { getTest } from "@/lib/certification/tests/tests";
+import { handle } from "@/lib/registry/handle";
 
 export const GET = handle(tests.exportCsv, async ({ db, workspaceId, params }) => {
   const test = await getTest(db, workspaceId, params.code);

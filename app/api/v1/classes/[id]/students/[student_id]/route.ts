@@ -1,8 +1,8 @@
-import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { getClass } from "@/lib/certification/classes/classes";
 import { classContracts as classes } from "@/lib/certification/classes/contracts";
 import { removeStudent } from "@/lib/certification/classes/invitations";
+import { handle } from "@/lib/registry/handle";
 
 export const DELETE = handle(classes.removeStudent, async ({ db, workspaceId, params }) => {
   await removeStudent(db, workspaceId, params.id, params.student_id);

@@ -1,7 +1,7 @@
-import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { deleteChallenge, getChallenge, updateChallenge } from "@/lib/ctf/challenges/challenges";
 import { ctfContracts as ctfs } from "@/lib/ctf/competitions/contracts";
+import { handle } from "@/lib/registry/handle";
 
 export const GET = handle(ctfs.challenge, ({ db, workspaceId, params }) => getChallenge(db, workspaceId, params.ctf_id, params.challenge_id));
 export const PATCH = handle(ctfs.updateChallenge, ({ db, workspaceId, params, body }) => updateChallenge(db, workspaceId, params.ctf_id, params.challenge_id, body));

@@ -1,7 +1,7 @@
-import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { fileContracts as files } from "@/lib/ctf/challenges/files/contracts";
 import { listChallengeFiles, uploadChallengeFile } from "@/lib/ctf/challenges/files/files";
+import { handle } from "@/lib/registry/handle";
 
 // GET /api/v1/ctfs/{ctf_id}/challenges/{challenge_id}/files – a challenge's files
 export const GET = handle(files.list, ({ db, workspaceId, params, query }) => listChallengeFiles(db, workspaceId, params.ctf_id, params.challenge_id, query));

@@ -1,8 +1,8 @@
 import { downloadResponse } from "@/lib/platform/http/download";
-import { handle } from "@/lib/platform/http/handle";
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { fileContracts as files } from "@/lib/ctf/challenges/files/contracts";
 import { deleteChallengeFile, organiserFileDownload } from "@/lib/ctf/challenges/files/files";
+import { handle } from "@/lib/registry/handle";
 
 // GET …/files/{file_id} – the organiser downloads a file (an attachment)
 export const GET = handle(files.download, async ({ db, workspaceId, params }) =>
