@@ -7,6 +7,6 @@ export async function register() {
   // Next.js replaces NEXT_RUNTIME at compile time, so the Edge bundle drops the import below:
   // the one read of process.env outside lib/kernel/config/config.ts (a build constant, not configuration).
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startServer } = await import("./lib/platform/server/start");
-  await startServer();
+  const [{ startServer }, { stepRegistry }] = await Promise.all([import("./lib/platform/server/start"), import("./lib/registry/steps")]);
+  await startServer(stepRegistry);
 }

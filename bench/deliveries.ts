@@ -26,6 +26,7 @@ import { sortedCompactJson, verifyCompetition } from "@/tests/helpers/receivers"
 import { cpuSeconds, createBenchDatabase, dropBenchDatabase, intEnv, sleep, startBenchRun, textTable, writeResults } from "./support";
 import type { Database } from "@/db/types";
 import { openDatabase, prepareDatabase } from "@/lib/platform/database";
+import { stepRegistry } from "@/lib/registry/steps";
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -649,7 +650,7 @@ async function runTarget(target: "postgres" | "pglite", receiver: Receiver): Pro
     const secret = `whsec_${randomBytes(24).toString("base64url")}`;
     await createWebhook(publisherDb.db, workspace.id, { url: receiver.url, events: ["ctf.deployed"], secret }, "api");
 
-    const worker = new EmbeddedWorker(workerDb, { concurrency: config.concurrency, endpointConcurrency });
+    const worker = new EmbeddedWorker(workerDb, { steps: stepRegistry, concurrency: config.concurrency, endpointConcurrency });
     let workerStopped = false;
     await worker.start();
     defer(`stop ${target} worker`, async () => {

@@ -21,6 +21,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { startFakeResend, type FakeResend } from "../tests/helpers/fake-resend";
 import { createBenchDatabase, dropBenchDatabase, intEnv, sleep, startBenchRun } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 const config = {
   adminUrl: process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres",
@@ -143,7 +144,7 @@ async function main(): Promise<void> {
     // (b) Drain the outbox with the embedded worker; count the Resend calls it takes.
     const callsBefore = fake.calls.length;
     const sentBefore = fake.sent.length;
-    const worker = new EmbeddedWorker(database, { pollMs: 200 });
+    const worker = new EmbeddedWorker(database, { steps: stepRegistry, pollMs: 200 });
     t = performance.now();
     await worker.start();
     const deadline = Date.now() + 120_000;

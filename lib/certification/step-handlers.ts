@@ -1,4 +1,5 @@
 import type { StepHandlers } from "@/lib/platform/pipeline/channels/steps/steps";
+import type { testSteps } from "./steps";
 import { sendReminders, sendResultEmail } from "./tests/follow-up";
 import { submitAtDeadline } from "./taking/taking";
 
@@ -11,4 +12,4 @@ export const testStepHandlers = {
   "test.result_email": async (db, { recipientId }) => {
     await sendResultEmail(db, recipientId);
   },
-} satisfies Partial<StepHandlers>;
+} satisfies StepHandlers<typeof testSteps>;

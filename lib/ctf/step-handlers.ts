@@ -1,4 +1,5 @@
 import type { StepHandlers } from "@/lib/platform/pipeline/channels/steps/steps";
+import type { ctfSteps } from "./steps";
 import { completeGeneration, completePublish, completeUnpublish } from "./challenges/challenges";
 import { completeCtfDeploy } from "./competitions/competitions";
 import { completeDeploymentDeploy, stopLiveDeployment } from "./deployments/deployments";
@@ -16,4 +17,4 @@ export const ctfStepHandlers = {
   "deployment.stop": async (db, { deploymentId, reason }) => {
     await stopLiveDeployment(db, deploymentId, reason);
   },
-} satisfies Partial<StepHandlers>;
+} satisfies StepHandlers<typeof ctfSteps>;

@@ -1,13 +1,18 @@
-import { ctfStepHandlers } from "@/lib/ctf/step-handlers";
-import type { StepHandlers } from "@/lib/platform/pipeline/channels/steps/steps";
 import { testStepHandlers } from "@/lib/certification/step-handlers";
+import { testSteps } from "@/lib/certification/steps";
+import { ctfStepHandlers } from "@/lib/ctf/step-handlers";
+import { ctfSteps } from "@/lib/ctf/steps";
+import { registeredSteps, type StepRegistry } from "@/lib/platform/pipeline/channels/steps/steps";
 
 /**
- * What runs each kind of scheduled step (lib/platform/pipeline/channels/steps/catalog.ts), for both executors. Each area
- * exports its handlers; `satisfies StepHandlers` makes a kind without a handler a compile
- * error.
+ * The job-handler registry: every kind of scheduled step of every product, with its payload's
+ * schema and its handler, for both executors (the embedded worker, Inngest). With the route
+ * registry (./routes.ts), the only module that knows every product.
  */
-export const stepHandlers = {
-  ...ctfStepHandlers,
-  ...testStepHandlers,
-} satisfies StepHandlers;
+export const stepRegistry = {
+  ...registeredSteps(ctfSteps, ctfStepHandlers),
+  ...registeredSteps(testSteps, testStepHandlers),
+} satisfies StepRegistry;
+
+/** `true` only while no kind belongs to two products (one would silently replace the other's handler). */
+export const distinctKinds: [keyof typeof ctfSteps & keyof typeof testSteps] extends [never] ? true : never = true;

@@ -12,6 +12,7 @@ import { createTrainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { fileForm } from "../helpers/samples/files";
 import { challengeInput, client, ctfInput, expectStatus, settle, waitUntil, type Client } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 /**
  * Challenge files and generated artifact files on the CTFd host, against the local fake of
@@ -35,7 +36,7 @@ beforeAll(async () => {
   vi.stubEnv("WEBHOOK_RETRY_STEP_MS", "200");
   vi.stubEnv("FILE_STORAGE", "database");
   database = await createTestDatabase();
-  worker = new EmbeddedWorker(database, { pollMs: 100 });
+  worker = new EmbeddedWorker(database, { steps: stepRegistry, pollMs: 100 });
   await worker.start();
   const trainer = await createTrainer(database.db);
   workspaceId = trainer.workspaceId;

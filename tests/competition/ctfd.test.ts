@@ -8,6 +8,7 @@ import { startFakeCtfd, type FakeCtfd } from "../helpers/fake-ctfd";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver } from "../helpers/receivers";
 import { challengeInput, client, ctfInput, expectCompetitionDelivery, expectStatus, requestsFor, settle, waitUntil, type Client } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 /**
  * The CTFd host, against a local fake of CTFd's REST API: deploy, publish (challenge, static
@@ -31,7 +32,7 @@ beforeAll(async () => {
   vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "true");
   vi.stubEnv("WEBHOOK_RETRY_STEP_MS", "200");
   database = await createTestDatabase();
-  worker = new EmbeddedWorker(database, { pollMs: 100 });
+  worker = new EmbeddedWorker(database, { steps: stepRegistry, pollMs: 100 });
   await worker.start();
   const trainer = await createTrainer(database.db);
   workspaceId = trainer.workspaceId;

@@ -26,6 +26,7 @@ import {
   type Client,
   type CompetitionBody,
 } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 /**
  * Every competition event, caused through the REST API (or, for joining and
@@ -71,7 +72,7 @@ beforeAll(async () => {
   vi.stubEnv("CTFD_URL", "");
   vi.stubEnv("CTFD_TOKEN", "");
   database = await createTestDatabase();
-  worker = new EmbeddedWorker(database, { pollMs: 100 });
+  worker = new EmbeddedWorker(database, { steps: stepRegistry, pollMs: 100 });
   await worker.start();
   const trainer = await createTrainer(database.db);
   workspaceId = trainer.workspaceId;

@@ -12,6 +12,7 @@ import { createTrainer } from "../helpers/fixtures";
 import type { CallResult } from "../helpers/http";
 import { memberTokenById } from "../helpers/tokens";
 import { challengeInput, client, ctfInput, expectStatus, settle, type Client } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 let database: TestDatabase;
 let api: Client;
@@ -37,7 +38,7 @@ afterAll(async () => {
  * the steps that need it, so a `deploying` competition stays `deploying` while we look.
  */
 async function withWorker<T>(run: () => Promise<T>): Promise<T> {
-  const worker = new EmbeddedWorker(database, { pollMs: 100 });
+  const worker = new EmbeddedWorker(database, { steps: stepRegistry, pollMs: 100 });
   await worker.start();
   try {
     return await run();

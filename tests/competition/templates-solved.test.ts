@@ -14,6 +14,7 @@ import { call } from "../helpers/http";
 import { memberToken } from "../helpers/tokens";
 import { FLAG, solvers, type Page } from "./solvers";
 import { client, ctfInput, expectStatus, waitUntil, type Client } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 /**
  * Every shipped template, at every difficulty, is solvable from what a player sees. For each
@@ -33,7 +34,7 @@ beforeAll(async () => {
   vi.stubEnv("CTFD_URL", "");
   vi.stubEnv("CTFD_TOKEN", "");
   database = await createTestDatabase();
-  worker = new EmbeddedWorker(database, { pollMs: 50 });
+  worker = new EmbeddedWorker(database, { steps: stepRegistry, pollMs: 50 });
   await worker.start();
 });
 afterAll(async () => {

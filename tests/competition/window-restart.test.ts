@@ -8,6 +8,7 @@ import { createTrainer } from "../helpers/fixtures";
 import { receiverPool } from "../helpers/receivers";
 import { deliveriesOf, settledDeliveries } from "../delivery/support";
 import { challengeInput, client, ctfInput, expectCompetitionDelivery, expectStatus, pollUntil, requestsFor, settle, waitUntil } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 /**
  * The deployment window is a database row, not a timer in a process: a window that elapses
@@ -34,7 +35,7 @@ afterAll(async () => {
 });
 
 async function startWorker(): Promise<EmbeddedWorker> {
-  const worker = new EmbeddedWorker(database, { pollMs: 100 });
+  const worker = new EmbeddedWorker(database, { steps: stepRegistry, pollMs: 100 });
   workers.push(worker);
   await worker.start();
   return worker;

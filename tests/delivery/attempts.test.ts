@@ -13,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver } from "../helpers/receivers";
 import { deliveriesOf, settledDeliveries, waitUntil } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 /*
  * Attempts are counted before the POST (an attempt whose worker died still counts, so a
@@ -49,7 +50,7 @@ afterAll(async () => {
 
 /** The default poll interval (1 s), so only waking on the due time can keep a 400 ms schedule. */
 async function startWorker(): Promise<EmbeddedWorker> {
-  const worker = new EmbeddedWorker(database, { concurrency: 4, pollMs: 1_000 });
+  const worker = new EmbeddedWorker(database, { steps: stepRegistry, concurrency: 4, pollMs: 1_000 });
   workers.push(worker);
   await worker.start();
   return worker;

@@ -14,6 +14,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, verifyCompetition, type RecordedRequest, type Receiver } from "../helpers/receivers";
 import { deliveriesOf, settledDeliveries, waitUntil } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 /*
  * The embedded worker's batch path: one statement claims due deliveries and starts an attempt
@@ -266,7 +267,7 @@ describe("the worker's fan-out", () => {
     const fastHook = await endpoint(fast);
     await publish(slowHook.workspaceId, 16); // 8 rounds of 2 at 300 ms: about 2.4 s to drain
 
-    const worker = new EmbeddedWorker(database, { concurrency: 8, pollMs: 100, endpointConcurrency: 2 });
+    const worker = new EmbeddedWorker(database, { steps: stepRegistry, concurrency: 8, pollMs: 100, endpointConcurrency: 2 });
     workers.push(worker);
     await worker.start();
     await slow.waitForRequests(2, 5_000);
@@ -288,7 +289,7 @@ describe("the worker's fan-out", () => {
   it("sends a burst to one endpoint over kept-alive connections, each event once, signed", async () => {
     const receiver = await receivers.start({ kind: "ok" }, "keep-alive");
     const hook = await endpoint(receiver);
-    const worker = new EmbeddedWorker(database, { concurrency: 8, pollMs: 100, endpointConcurrency: 4 });
+    const worker = new EmbeddedWorker(database, { steps: stepRegistry, concurrency: 8, pollMs: 100, endpointConcurrency: 4 });
     workers.push(worker);
     await worker.start();
     const eventIds = await publish(hook.workspaceId, 60);
@@ -310,7 +311,7 @@ describe("the worker's fan-out", () => {
     const hook = await endpoint(receiver);
     const release = vi.mocked(releaseAttempts);
     release.mockClear();
-    const worker = new EmbeddedWorker(database, { concurrency: 4, pollMs: 100, endpointConcurrency: 1 });
+    const worker = new EmbeddedWorker(database, { steps: stepRegistry, concurrency: 4, pollMs: 100, endpointConcurrency: 1 });
     vi.stubEnv("WEBHOOK_DEADLINE_MS", "");
     workers.push(worker);
     await worker.start();
@@ -353,7 +354,7 @@ describe("the worker's fan-out", () => {
       const hook = await createWebhook(database.db, workspaceId, { url, events: [], secret: `whsec_${randomBytes(18).toString("base64url")}` }, "api");
       const release = vi.mocked(releaseAttempts);
       release.mockClear();
-      const worker = new EmbeddedWorker(database, { concurrency: 4, pollMs: 100, endpointConcurrency: 2 });
+      const worker = new EmbeddedWorker(database, { steps: stepRegistry, concurrency: 4, pollMs: 100, endpointConcurrency: 2 });
       workers.push(worker);
       await worker.start();
       await publish(workspaceId, 3, "quick");

@@ -13,6 +13,7 @@ import { receiverPool, type Receiver } from "../helpers/receivers";
 import { waitUntil } from "./support";
 import type { Database } from "@/db/types";
 import { openDatabase } from "@/lib/platform/database";
+import { stepRegistry } from "@/lib/registry/steps";
 
 // Which instance started each attempt: the worker passes its own pool's Db to startDueAttempts.
 vi.mock("@/lib/platform/pipeline/channels/webhook/attempts", async (importOriginal) => {
@@ -83,7 +84,7 @@ describe.runIf(onPostgres)("two instances sharing the outbox on PostgreSQL", () 
     const claim = vi.mocked(startDueAttempts);
     claim.mockClear();
 
-    const workers = instances.map((instance) => new EmbeddedWorker(instance, { concurrency: 8, pollMs: 50 }));
+    const workers = instances.map((instance) => new EmbeddedWorker(instance, { steps: stepRegistry, concurrency: 8, pollMs: 50 }));
     await Promise.all(workers.map((worker) => worker.start()));
     try {
       await waitUntil(

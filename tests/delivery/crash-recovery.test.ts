@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, verifyCompetition, type Receiver } from "../helpers/receivers";
 import { deliveriesOf, settledDeliveries, sleep } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 // A test lease (production: at least 10 s), which the attempt deadlines below fit inside (lib/kernel/config/config.ts).
 const LEASE_MS = 5_000;
@@ -20,7 +21,7 @@ const receivers = receiverPool();
 const workers: EmbeddedWorker[] = [];
 
 function newWorker(): EmbeddedWorker {
-  const worker = new EmbeddedWorker(database, { concurrency: 4, pollMs: 100 });
+  const worker = new EmbeddedWorker(database, { steps: stepRegistry, concurrency: 4, pollMs: 100 });
   workers.push(worker);
   return worker;
 }

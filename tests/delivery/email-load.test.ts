@@ -8,6 +8,7 @@ import { startFakeResend, type FakeResend } from "../helpers/fake-resend";
 import { createTrainer } from "../helpers/fixtures";
 import { call } from "../helpers/http";
 import { sleep, waitUntil } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 /**
  * The issue's scenario: 3 tests of 1,000 recipients each (3,000 invitations) through the real
@@ -66,7 +67,7 @@ describe.runIf(onPostgres)(`${TESTS * RECIPIENTS} invitations under Resend's 2 r
       (row) => row.id,
     );
     for (let i = 0; i < 2; i++) {
-      const worker = new EmbeddedWorker(database, { concurrency: 4, pollMs: 100 });
+      const worker = new EmbeddedWorker(database, { steps: stepRegistry, concurrency: 4, pollMs: 100 });
       workers.push(worker);
       await worker.start();
     }

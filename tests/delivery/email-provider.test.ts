@@ -10,6 +10,7 @@ import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startFakeResend, type FakeResend } from "../helpers/fake-resend";
 import { waitUntil } from "./support";
 import { type OutgoingEmail, queueEmail, queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
+import { stepRegistry } from "@/lib/registry/steps";
 
 /**
  * Resend's limits and failures, against a fake that behaves like it (2 requests/s per key,
@@ -39,7 +40,7 @@ async function rowsOf(ids: string[]) {
 }
 
 async function startWorker(): Promise<EmbeddedWorker> {
-  const worker = new EmbeddedWorker(database, { concurrency: 4, pollMs: 50 });
+  const worker = new EmbeddedWorker(database, { steps: stepRegistry, concurrency: 4, pollMs: 50 });
   workers.push(worker);
   await worker.start();
   return worker;

@@ -6,9 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
 import { SignInEmail } from "@/lib/platform/email/templates/sign-in";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
-import { stepHandlers } from "@/lib/registry/steps";
 import { EMAIL_RETRIES, MAX_ATTEMPTS, WEBHOOK_RETRIES } from "@/lib/platform/pipeline/outbox/schedule";
-import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import { createWebhook } from "@/lib/platform/webhooks/endpoints";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { startFakeInngest } from "../helpers/fake-inngest";
@@ -16,6 +14,11 @@ import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver } from "../helpers/receivers";
 import { deliveriesOf } from "./support";
 import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
+import { scheduleStep } from "@/lib/ctf/steps";
+import { stepRegistry } from "@/lib/registry/steps";
+import { registeredSteps } from "@/lib/platform/pipeline/channels/steps/steps";
+import { ctfSteps } from "@/lib/ctf/steps";
+import { ctfStepHandlers } from "@/lib/ctf/step-handlers";
 
 // The Inngest client reads its environment when it is constructed, at import: the fake event
 // API must be up and INNGEST_DEV set before lib/platform/pipeline/executors/inngest is loaded.
@@ -39,7 +42,7 @@ beforeAll(async () => {
   vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "true");
   vi.stubEnv("RESEND_API_KEY", "");
   database = await createTestDatabase();
-  functions = createFunctions(async () => database.db);
+  functions = createFunctions(async () => database.db, stepRegistry);
 });
 
 afterAll(async () => {
@@ -276,10 +279,13 @@ describe("the Inngest functions (@inngest/test)", () => {
   it("runScheduledStep runs a due step once", async () => {
     const ran: string[] = [];
     const [, , runScheduledStep] = createFunctions(async () => database.db, {
-      ...stepHandlers,
-      "ctf.deploy": async (_db, { ctfId }) => {
-        ran.push(ctfId);
-      },
+      ...stepRegistry,
+      ...registeredSteps(ctfSteps, {
+        ...ctfStepHandlers,
+        "ctf.deploy": async (_db, { ctfId }) => {
+          ran.push(ctfId);
+        },
+      }),
     });
     const trainer = await createTrainer(database.db);
     const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "ctf.deploy", { ctfId: "ctf_inngest_ok" }, new Date()));
@@ -297,10 +303,13 @@ describe("the Inngest functions (@inngest/test)", () => {
 
   it("runScheduledStep does not strand a failing step: Inngest retries it, or it goes back to the outbox", async () => {
     const [, , runScheduledStep] = createFunctions(async () => database.db, {
-      ...stepHandlers,
-      "ctf.deploy": async () => {
-        throw new Error("platform unavailable");
-      },
+      ...stepRegistry,
+      ...registeredSteps(ctfSteps, {
+        ...ctfStepHandlers,
+        "ctf.deploy": async () => {
+          throw new Error("platform unavailable");
+        },
+      }),
     });
     const trainer = await createTrainer(database.db);
     const step = await database.db.transaction((tx) => scheduleStep(tx, trainer.workspaceId, "ctf.deploy", { ctfId: "ctf_inngest_fails" }, new Date()));

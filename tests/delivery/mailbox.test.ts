@@ -10,6 +10,7 @@ import { captureLogs } from "../helpers/logs";
 import { startFakeResend, type FakeResend } from "../helpers/fake-resend";
 import { waitUntil } from "./support";
 import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
+import { stepRegistry } from "@/lib/registry/steps";
 
 // A separate file from email.test.ts: the app creates its Resend client once per process.
 let database: TestDatabase;
@@ -54,7 +55,7 @@ describe("e-mail without RESEND_API_KEY: the dev mailbox", () => {
     ]);
     expect(queued.every((row) => row.html.includes("Sign in to Certify") && row.text.includes(row.links[0]))).toBe(true);
 
-    const worker = new EmbeddedWorker(database, { concurrency: 2, pollMs: 50 });
+    const worker = new EmbeddedWorker(database, { steps: stepRegistry, concurrency: 2, pollMs: 50 });
     await worker.start();
     try {
       const ids = queued.map((row) => row.id);

@@ -2,10 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { scheduledSteps } from "@/db/schema";
 import { newId } from "@/lib/kernel/ids";
-import { stepHandlers } from "@/lib/registry/steps";
-import { runStep, scheduleStep, type StepHandler, type StepHandlers } from "@/lib/platform/pipeline/channels/steps/steps";
+import { runStep, type StepHandler } from "@/lib/platform/pipeline/channels/steps/steps";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { createTrainer } from "../helpers/fixtures";
+import { scheduleStep } from "@/lib/ctf/steps";
+import { stepRegistry } from "@/lib/registry/steps";
+import { registeredSteps } from "@/lib/platform/pipeline/channels/steps/steps";
+import { ctfSteps } from "@/lib/ctf/steps";
+import { ctfStepHandlers } from "@/lib/ctf/step-handlers";
 
 /*
  * A scheduled step reaches its handler only through its kind's schema (lib/platform/pipeline/channels/steps/catalog.ts):
@@ -27,9 +31,9 @@ afterAll(async () => {
 
 /** The real handlers, with the two kinds these tests schedule replaced by spies. */
 function spiedHandlers() {
-  const deploy = vi.fn<StepHandler<"ctf.deploy">>(async () => {});
-  const stop = vi.fn<StepHandler<"deployment.stop">>(async () => {});
-  const handlers = { ...stepHandlers, "ctf.deploy": deploy, "deployment.stop": stop } satisfies StepHandlers;
+  const deploy = vi.fn<StepHandler<typeof ctfSteps, "ctf.deploy">>(async () => {});
+  const stop = vi.fn<StepHandler<typeof ctfSteps, "deployment.stop">>(async () => {});
+  const handlers = { ...stepRegistry, ...registeredSteps(ctfSteps, { ...ctfStepHandlers, "ctf.deploy": deploy, "deployment.stop": stop }) };
   return { handlers, deploy, stop };
 }
 

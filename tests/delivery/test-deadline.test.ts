@@ -17,6 +17,7 @@ import { receiverPool, verifyCertification } from "../helpers/receivers";
 import { correctPositions, tokenOf } from "../helpers/taking";
 import { recipientByToken } from "../helpers/tokens";
 import { sleep, waitUntil } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 /**
  * The deadline of an attempt (time limit or closes_at) is a row in `scheduled_steps`, not a
@@ -52,7 +53,7 @@ afterAll(async () => {
 });
 
 async function startWorker(): Promise<EmbeddedWorker> {
-  const worker = new EmbeddedWorker(database, { pollMs: 100 });
+  const worker = new EmbeddedWorker(database, { steps: stepRegistry, pollMs: 100 });
   workers.push(worker);
   await worker.start();
   return worker;

@@ -13,6 +13,7 @@ import { call } from "../helpers/http";
 import { answerAll, startAndOpen, tokenOf } from "../helpers/taking";
 import { recipientByToken } from "../helpers/tokens";
 import { sleep, waitUntil } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 /**
  * The e-mails that follow a test, run as scheduled steps by the embedded worker: the one
@@ -38,7 +39,7 @@ afterEach(async () => {
 afterAll(() => database.drop());
 
 async function startWorker() {
-  const worker = new EmbeddedWorker(database, { pollMs: 100 });
+  const worker = new EmbeddedWorker(database, { steps: stepRegistry, pollMs: 100 });
   workers.push(worker);
   await worker.start();
 }

@@ -20,6 +20,7 @@ import {
   type RecordedRequest,
 } from "../helpers/receivers";
 import { backoffGaps, deliveriesOf, settledDeliveries } from "./support";
+import { stepRegistry } from "@/lib/registry/steps";
 
 /** Linear backoff step for this file: attempt 2 after 1 × step, attempt 3 after 2 × step. */
 const STEP_MS = 500;
@@ -66,7 +67,7 @@ beforeAll(async () => {
   vi.stubEnv("WORKER_LEASE_MS", "10000");
   vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "true");
   database = await createTestDatabase();
-  worker = new EmbeddedWorker(database, { concurrency: 8, pollMs: 50 });
+  worker = new EmbeddedWorker(database, { steps: stepRegistry, concurrency: 8, pollMs: 50 });
   await worker.start();
 });
 

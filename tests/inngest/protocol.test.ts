@@ -3,7 +3,6 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, scheduledSteps } from "@/db/schema";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
-import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import { createWebhook } from "@/lib/platform/webhooks/endpoints";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { captureLogs } from "../helpers/logs";
@@ -12,6 +11,7 @@ import { createTrainer } from "../helpers/fixtures";
 import { receiverPool, type Receiver } from "../helpers/receivers";
 import { deliveriesOf } from "../delivery/support";
 import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
+import { scheduleStep } from "@/lib/ctf/steps";
 
 /**
  * Drives the real /api/inngest route handlers the way Inngest Cloud does: the registration

@@ -4,7 +4,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
-import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import { createWebhook } from "@/lib/platform/webhooks/endpoints";
 import { createTestDatabase, type TestDatabase } from "../helpers/db";
 import { captureLogs } from "../helpers/logs";
@@ -12,6 +11,8 @@ import { startFakeInngest } from "../helpers/fake-inngest";
 import { createTrainer } from "../helpers/fixtures";
 import { deliveriesOf } from "../delivery/support";
 import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
+import { scheduleStep } from "@/lib/ctf/steps";
+import { stepRegistry } from "@/lib/registry/steps";
 
 // The Inngest client reads its environment at import: the fake event API must be up first.
 const fakeInngest = await startFakeInngest();
@@ -30,7 +31,7 @@ let functions: ReturnType<typeof createFunctions>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  functions = createFunctions(async () => database.db);
+  functions = createFunctions(async () => database.db, stepRegistry);
 });
 
 afterAll(async () => {

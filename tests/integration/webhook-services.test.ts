@@ -20,6 +20,7 @@ import { receiverPool, verifyCertification } from "../helpers/receivers";
 import { signInAs } from "../helpers/session";
 import { answerAll } from "../helpers/taking";
 import { MAX_ENDPOINTS_PER_WORKSPACE } from "@/lib/platform/pipeline/channels/webhook/events";
+import { stepRegistry } from "@/lib/registry/steps";
 
 /**
  * Each webhook endpoint belongs to one service. Competition endpoints (/api/v1/webhooks)
@@ -40,7 +41,7 @@ beforeAll(async () => {
   vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "true");
   vi.stubEnv("WEBHOOK_RETRY_STEP_MS", "200");
   database = await createTestDatabase();
-  worker = new EmbeddedWorker(database, { pollMs: 50 });
+  worker = new EmbeddedWorker(database, { steps: stepRegistry, pollMs: 50 });
   await worker.start();
 });
 

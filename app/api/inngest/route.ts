@@ -5,10 +5,12 @@ import { otherMethods } from "@/lib/platform/http/unrouted";
 import { config } from "@/lib/kernel/config/config";
 import { AppError } from "@/lib/kernel/errors";
 import { newId } from "@/lib/kernel/ids";
+import { getDb } from "@/lib/platform/database";
 import { createFunctions, inngest } from "@/lib/platform/pipeline/executors/inngest";
+import { stepRegistry } from "@/lib/registry/steps";
 
 // The Inngest functions (webhook delivery, e-mail, scheduled steps, outbox sweep).
-const inngestHandlers = serve({ client: inngest, functions: createFunctions() });
+const inngestHandlers = serve({ client: inngest, functions: createFunctions(getDb, stepRegistry) });
 
 type Handler = (req: Request, ctx: unknown) => Promise<Response>;
 

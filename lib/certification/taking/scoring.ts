@@ -4,10 +4,10 @@ import type { RecipientResult } from "@/db/schema";
 import { AppError } from "@/lib/kernel/errors";
 import { sql } from "drizzle-orm";
 import { publishEvent, publishEventIf } from "@/lib/platform/pipeline/channels/webhook/publish";
-import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import type { FrozenTest } from "./frozen";
 import type { ResultView } from "@/lib/certification/tests/schemas";
 import { passedFor } from "@/lib/certification/tests/settings";
+import { scheduleStep } from "@/lib/certification/steps";
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 

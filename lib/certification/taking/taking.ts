@@ -3,13 +3,13 @@ import type { Db } from "@/db";
 import { preparedQuery } from "@/db/prepared";
 import { recipients, type Recipient, type RecipientResult } from "@/db/schema";
 import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
-import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import { hashToken, isTokenShaped } from "@/lib/platform/security/tokens";
 import { frozenTest, type FrozenTest } from "./frozen";
 import { completeAttempt, completeAttemptAtOnce, type Attempt } from "./scoring";
 import type { AnswerInput, AnswerSaved, AttemptView, ResultView } from "@/lib/certification/tests/schemas";
 import { answersVisible, deadlineFor, testName, windowState, type WindowState } from "@/lib/certification/tests/settings";
 import { utcDateTime } from "@/lib/certification/tests/settings-text";
+import { scheduleStep } from "@/lib/certification/steps";
 
 /** What the recipient's page shows. Questions (in the recipient's order, options as they see them) only once started. */
 export type TakingView = {

@@ -4,7 +4,6 @@ import { recipients, testQuestions, type OptionOrders, type Recipient, type Test
 import { personalizedRenderer } from "@/lib/platform/email/personalize";
 import { TestInvitationEmail } from "@/lib/certification/emails/test-invitation";
 import { AppError, planLimit } from "@/lib/kernel/errors";
-import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import { planLimits } from "@/lib/platform/workspaces/plans";
 import { newToken, storedToken } from "@/lib/platform/security/tokens";
 import { shuffle } from "./draw";
@@ -13,6 +12,7 @@ import type { EmailDeliveryView, RecipientView } from "./schemas";
 import { testName } from "./settings";
 import { settingsLines } from "./settings-text";
 import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
+import { scheduleStep } from "@/lib/certification/steps";
 
 export type NewRecipient = { email: string; name: string; studentUserId?: string | null };
 

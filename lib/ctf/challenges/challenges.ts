@@ -6,7 +6,6 @@ import type { Page, Paging } from "@/lib/kernel/paging";
 import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { isIdShaped, newId } from "@/lib/kernel/ids";
-import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import { findCtf } from "@/lib/ctf/competitions/competitions";
 import { deleteFileRows, removeStoredBytes } from "@/lib/ctf/competitions/stored-files";
 import { regexFlagProblem } from "./flags/pattern";
@@ -17,6 +16,7 @@ import type { Rng } from "@/lib/ctf/templates/kit/rng";
 import { generateChallenge, type ChallengeCategory, type Difficulty, type TemplateKey } from "@/lib/ctf/templates/generate";
 import { toChallengeView } from "./views";
 import type { ChallengeView, CreateChallengeInput, GenerateChallengeInput, UpdateChallengeInput } from "./schemas";
+import { scheduleStep } from "@/lib/ctf/steps";
 
 /** States in which a challenge (its content and files) may change; otherwise unpublish it first. */
 export const editable: ChallengeStatus[] = ["draft", "publish_failed", "unpublished", "generation_failed"];

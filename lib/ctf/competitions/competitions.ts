@@ -6,11 +6,11 @@ import type { Page, Paging } from "@/lib/kernel/paging";
 import { AppError, conflict, notFound } from "@/lib/kernel/errors";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { isIdShaped, newId } from "@/lib/kernel/ids";
-import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import { deleteFileRows, removeStoredBytes } from "./stored-files";
 import { configuredHostKind, describeHostError, hostFor } from "@/lib/ctf/hosting";
 import type { CreateCtfInput, CtfView, UpdateCtfInput } from "./schemas";
 import { toCtfView } from "./views";
+import { scheduleStep } from "@/lib/ctf/steps";
 
 /** Which states each action starts from; anything else is a 409 naming the state. */
 const allowedFrom: Record<"update" | "deploy" | "stop" | "archive" | "delete", CtfStatus[]> = {

@@ -6,10 +6,10 @@ import type { Page, Paging } from "@/lib/kernel/paging";
 import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { isIdShaped, newId } from "@/lib/kernel/ids";
-import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import { describeHostError, hostFor } from "@/lib/ctf/hosting";
 import { toDeploymentView } from "./views";
 import type { CreateDeploymentInput, DeploymentView } from "./schemas";
+import { scheduleStep } from "@/lib/ctf/steps";
 
 export async function findDeployment(db: Db, workspaceId: string, deploymentId: string): Promise<Deployment> {
   if (!isIdShaped(deploymentId, "dep")) throw notFound("Deployment");

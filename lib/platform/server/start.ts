@@ -1,12 +1,15 @@
 import type { Database } from "@/db";
 import { isConnectionLost } from "@/db/availability";
 import { ConfigError, config, loadConfig, type Config } from "@/lib/kernel/config/config";
+import type { StepRegistry } from "@/lib/platform/pipeline/channels/steps/steps";
 import { startExecutor, type Executor } from "@/lib/platform/pipeline/executors/executor";
 import { logError, logger } from "@/lib/kernel/log";
 import { closeDatabase, getDatabase } from "@/lib/platform/database";
 
 let started = false;
 let executor: Executor | undefined;
+/** What the executor runs: the job-handler registry, handed in by instrumentation.ts. */
+let steps: StepRegistry = {};
 
 /**
  * Server start-up: the configuration (every variable parsed at once; a bad one stops the
@@ -15,8 +18,9 @@ let executor: Executor | undefined;
  * pages and the API answer 503 meanwhile, and start-up completes in the background when the
  * database answers (requests retry the opening on their own, see getDatabase).
  */
-export async function startServer(): Promise<void> {
+export async function startServer(stepRegistry: StepRegistry): Promise<void> {
   if (started) return;
+  steps = stepRegistry;
   const settings = configOrExit();
   // `next build` runs this too (it renders pages): nothing to open then.
   if (settings.buildPhase) return;
@@ -68,7 +72,7 @@ function configOrExit(): Config {
 
 async function startWith(database: Database): Promise<void> {
   const settings = config();
-  executor = settings.worker.enabled ? await startExecutor(database) : undefined;
+  executor = settings.worker.enabled ? await startExecutor(database, steps) : undefined;
   logger().info(
     {
       context: "start",

@@ -9,7 +9,6 @@ import type { UploadedFile } from "@/lib/platform/http/upload";
 import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
 import { newId } from "@/lib/kernel/ids";
 import { logger } from "@/lib/kernel/log";
-import { scheduleStep } from "@/lib/platform/pipeline/channels/steps/steps";
 import { fileStorage } from "@/lib/platform/storage";
 import { editable, findChallenge } from "@/lib/ctf/challenges/challenges";
 import { findCtf } from "@/lib/ctf/competitions/competitions";
@@ -17,6 +16,7 @@ import { removeStoredBytes } from "@/lib/ctf/competitions/stored-files";
 import { hostKeepsFiles } from "./host-files";
 import { fileNameProblem, MAX_FILES_PER_CHALLENGE, normaliseContentType } from "./rules";
 import type { ChallengeFileView, PlayerFileView } from "./schemas";
+import { scheduleStep } from "@/lib/ctf/steps";
 
 /**
  * Challenge files: uploaded by the organiser while the challenge can be edited, kept in the

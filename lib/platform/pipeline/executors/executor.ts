@@ -4,6 +4,7 @@ import { logger } from "@/lib/kernel/log";
 import { handOffToInngest } from "./inngest";
 import { WakeLoop } from "./loop";
 import { EmbeddedWorker } from "./worker";
+import type { StepRegistry } from "@/lib/platform/pipeline/channels/steps/steps";
 
 export type Executor = { kind: "embedded" | "inngest"; stop(): Promise<void> };
 
@@ -16,7 +17,7 @@ export type Executor = { kind: "embedded" | "inngest"; stop(): Promise<void> };
  * configuration refuses it at start (lib/kernel/config/config.ts), naming what is missing — a silent
  * fallback would leave an operator believing Inngest runs.
  */
-export async function startExecutor(database: Database, settings: Config = config()): Promise<Executor> {
+export async function startExecutor(database: Database, steps: StepRegistry, settings: Config = config()): Promise<Executor> {
   const { inngest, worker } = settings;
   if (inngest.executor === "inngest") {
     if (inngest.warning) logger().warn({ context: "inngest" }, inngest.warning);
@@ -32,7 +33,7 @@ export async function startExecutor(database: Database, settings: Config = confi
     await loop.start();
     return { kind: "inngest", stop: () => loop.stop() };
   }
-  const embedded = new EmbeddedWorker(database, { concurrency: worker.concurrency, pollMs: worker.pollMs });
+  const embedded = new EmbeddedWorker(database, { steps, concurrency: worker.concurrency, pollMs: worker.pollMs });
   await embedded.start();
   return { kind: "embedded", stop: () => embedded.stop() };
 }

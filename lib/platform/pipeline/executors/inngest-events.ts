@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { id } from "@/lib/platform/pipeline/channels/steps/catalog";
+
+const id = z.string().min(1);
+
 /** An event the Inngest executor sends itself: its name, what it means, and the schema of its data. */
 function jobEvent<N extends `certify/${string}`, D extends z.ZodType<Record<string, unknown>>>(name: N, description: string, data: D) {
   return { name, description, data };

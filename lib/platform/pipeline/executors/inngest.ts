@@ -7,11 +7,9 @@ import { config } from "@/lib/kernel/config/config";
 import { deliverEmails, dropEmails } from "@/lib/platform/pipeline/channels/email/deliver";
 import { logger } from "@/lib/kernel/log";
 import { EMAIL_RETRIES, retryDelayMs, WEBHOOK_RETRIES } from "@/lib/platform/pipeline/outbox/schedule";
-import { failStep, runStep, type StepHandlers } from "@/lib/platform/pipeline/channels/steps/steps";
+import { failStep, runStep, type StepRegistry } from "@/lib/platform/pipeline/channels/steps/steps";
 import { attemptDelivery, dropDelivery } from "@/lib/platform/pipeline/channels/webhook/attempts";
-import { stepHandlers } from "@/lib/registry/steps";
 import { jobEventCatalog, type JobEventData, type JobEventKey, parseJobEvent } from "./inngest-events";
-import { getDb } from "@/lib/platform/database";
 
 // Which executor, and the Inngest settings: pure functions of an env object, kept apart so
 // lib/kernel/config/config.ts can call them without loading the SDK (a half configuration is one of the
@@ -70,13 +68,14 @@ function reason(error: unknown): string {
 }
 
 /**
- * The functions, built around a database provider and the step handlers so tests can hand
+ * The functions, built around a database provider and the steps they run (the job-handler
+ * registry, lib/registry/steps.ts; tests hand in their own)
  * them their own. They call the same domain functions as the embedded worker; the schedule
  * comes from lib/platform/pipeline/outbox/schedule.ts. Every function has an onFailure that records the
  * outcome on the row, and a permanent failure (a row that no longer exists, a payload that
  * fails its schema) is a NonRetriableError: Inngest does not retry it.
  */
-export function createFunctions(database: DbProvider = getDb, handlers: StepHandlers = stepHandlers) {
+export function createFunctions(database: DbProvider, steps: StepRegistry) {
   const settings = config().inngest;
 
   /**
@@ -162,7 +161,7 @@ export function createFunctions(database: DbProvider = getDb, handlers: StepHand
       await sleepUntilChained(step, "until-due", new Date(runAt), event.ts);
       const outcome = await step.run("run", async () => {
         const db = await database();
-        const result = await runStep(db, stepId, handlers);
+        const result = await runStep(db, stepId, steps);
         if (result === "skipped") {
           const [row] = await db.select({ id: scheduledSteps.id }).from(scheduledSteps).where(eq(scheduledSteps.id, stepId));
           if (!row) throw new NonRetriableError(`scheduled step ${stepId} no longer exists`);

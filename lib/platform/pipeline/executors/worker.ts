@@ -3,14 +3,15 @@ import { config } from "@/lib/kernel/config/config";
 import { claimDueEmails, deliverEmails } from "@/lib/platform/pipeline/channels/email/deliver";
 import { msUntilNextDue } from "@/lib/platform/pipeline/outbox/claim";
 import { leaseMs } from "@/lib/platform/pipeline/outbox/schedule";
-import { claimDueSteps, runStep } from "@/lib/platform/pipeline/channels/steps/steps";
+import { claimDueSteps, runStep, type StepRegistry } from "@/lib/platform/pipeline/channels/steps/steps";
 import { AttemptRecorder, messageOf, releaseAttempts, startDueAttempts, type ClaimedAttempt } from "@/lib/platform/pipeline/channels/webhook/attempts";
 import { deliveryDeadlineMs, postOnce } from "@/lib/platform/pipeline/channels/webhook/http";
-import { stepHandlers } from "@/lib/registry/steps";
 import { WakeLoop } from "./loop";
 import { logError } from "@/lib/kernel/log";
 
 export type WorkerOptions = {
+  /** What runs each kind of scheduled step (the job-handler registry, lib/registry/steps.ts). */
+  steps: StepRegistry;
   /** Tasks in flight at once (webhook POSTs, e-mail batches, steps); WORKER_CONCURRENCY by default. */
   concurrency?: number;
   /** The longest sleep between two looks at the outbox; WORKER_POLL_MS by default. */
@@ -59,6 +60,7 @@ export class EmbeddedWorker {
   /** How long each endpoint's answers have taken lately (moving average, ms). */
   private readonly paces = new Map<string, number>();
   private readonly recorder: AttemptRecorder;
+  private readonly steps: StepRegistry;
   private stopping = false;
   /** Delivery claims run one at a time: the last one queued (a refill while one is queued joins it). */
   private claims: Promise<number> = Promise.resolve(0);
@@ -66,8 +68,9 @@ export class EmbeddedWorker {
 
   constructor(
     private readonly database: Database,
-    options: WorkerOptions = {},
+    options: WorkerOptions,
   ) {
+    this.steps = options.steps;
     this.concurrency = options.concurrency ?? config().worker.concurrency;
     this.endpointConcurrency = options.endpointConcurrency ?? config().webhooks.endpointConcurrency;
     this.postWindowMs = leaseMs() - deliveryDeadlineMs() - LEASE_MARGIN_MS;
@@ -103,7 +106,7 @@ export class EmbeddedWorker {
     const db = this.database.db;
     let started = 0;
     const free = () => this.free();
-    for (const id of await claimDueSteps(db, free())) started += this.track(runStep(db, id, stepHandlers));
+    for (const id of await claimDueSteps(db, free())) started += this.track(runStep(db, id, this.steps));
     if (free() > 0) started += await this.queueClaim();
     if (free() > 0) {
       const emails = await claimDueEmails(db, 100);

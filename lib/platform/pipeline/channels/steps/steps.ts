@@ -3,29 +3,43 @@ import type { z } from "zod";
 import type { Db } from "@/db";
 import { scheduledSteps, type ScheduledStep } from "@/db/schema";
 import { newId } from "@/lib/kernel/ids";
-import { isStepKind, parseStepPayload, type StepData, type StepKind, type StepPayload } from "@/lib/platform/pipeline/channels/steps/catalog";
+import { parseStepPayload, type StepCatalog, type StepData, type StepPayload } from "./catalog";
 import { claimDue } from "@/lib/platform/pipeline/outbox/claim";
 import { notifyOutbox } from "@/lib/platform/pipeline/outbox/notify";
 import { MAX_ATTEMPTS, retryDelayMs } from "@/lib/platform/pipeline/outbox/schedule";
 
-export type StepHandler<K extends StepKind> = (db: Db, payload: StepData<K>) => Promise<void>;
+export type StepHandler<C extends StepCatalog, K extends keyof C> = (db: Db, payload: StepData<C, K>) => Promise<void>;
 
-/** A handler for every kind of the catalog: a kind without one does not compile (lib/registry/steps.ts). */
-export type StepHandlers = { [K in StepKind]: StepHandler<K> };
+/** A handler for every kind of a product's catalog: a kind without one does not compile. */
+export type StepHandlers<C extends StepCatalog> = { [K in keyof C]: StepHandler<C, K> };
+
+/** A kind as the executors run it: its payload's schema and its handler. */
+export type RegisteredStep = { payload: z.ZodType; run(db: Db, payload: unknown): Promise<void> };
+/** Every kind of every product (lib/registry/steps.ts, the job-handler registry). */
+export type StepRegistry = Readonly<Record<string, RegisteredStep>>;
+
+/** A product's catalog with its handlers, as the executors run them. */
+export function registeredSteps<C extends StepCatalog>(catalog: C, handlers: StepHandlers<C>): Record<keyof C, RegisteredStep> {
+  const entries = Object.keys(catalog).map((kind) => [kind, { payload: catalog[kind].payload, run: (db: Db, payload: unknown) => handlers[kind](db, payload as StepData<C, typeof kind>) }]);
+  return Object.fromEntries(entries) as Record<keyof C, RegisteredStep>;
+}
 
 export type StepOutcome = "done" | "retry" | "failed" | "skipped";
 
 /**
- * Schedules a step in the caller's transaction, due at `runAt`. The payload is typed by the
- * kind and validated by its schema before it is written: a step that could never run is
- * refused here, in the transaction that wanted it, not found later by the executor.
+ * The scheduler of a product's steps (lib/ctf/steps.ts, lib/certification/steps.ts).
+ * `scheduleStep` schedules a step in the caller's transaction, due at `runAt`. The payload is
+ * typed by the kind and validated by its schema before it is written: a step that could never
+ * run is refused here, in the transaction that wanted it, not found later by the executor.
  */
-export async function scheduleStep<K extends StepKind>(tx: Db, workspaceId: string, kind: K, payload: StepPayload<K>, runAt: Date): Promise<ScheduledStep> {
-  const parsed = parseStepPayload(kind, payload);
-  if (!parsed.success) throw new Error(`cannot schedule step "${kind}": ${describeIssues(parsed.error)}`);
-  const [step] = await tx.insert(scheduledSteps).values({ id: newId("stp"), workspaceId, kind, payload: parsed.data, runAt }).returning();
-  await notifyOutbox(tx);
-  return step;
+export function stepScheduler<C extends StepCatalog>(catalog: C) {
+  return async function scheduleStep<K extends keyof C & string>(tx: Db, workspaceId: string, kind: K, payload: StepPayload<C, K>, runAt: Date): Promise<ScheduledStep> {
+    const parsed = parseStepPayload(catalog, kind, payload);
+    if (!parsed.success) throw new Error(`cannot schedule step "${kind}": ${describeIssues(parsed.error)}`);
+    const [step] = await tx.insert(scheduledSteps).values({ id: newId("stp"), workspaceId, kind, payload: parsed.data, runAt }).returning();
+    await notifyOutbox(tx);
+    return step;
+  };
 }
 
 export function claimDueSteps(db: Db, limit: number): Promise<string[]> {
@@ -38,10 +52,10 @@ export function claimDueSteps(db: Db, limit: number): Promise<string[]> {
  * kind, a payload that fails its schema) fails at once with the reason: retrying it would
  * fail the same way.
  */
-export async function runStep(db: Db, stepId: string, handlers: StepHandlers): Promise<StepOutcome> {
+export async function runStep(db: Db, stepId: string, steps: StepRegistry): Promise<StepOutcome> {
   const [step] = await db.select().from(scheduledSteps).where(and(eq(scheduledSteps.id, stepId), eq(scheduledSteps.status, "pending")));
   if (!step) return "skipped";
-  const prepared = prepare(step, handlers);
+  const prepared = prepare(step, steps);
   if ("refused" in prepared) {
     await failStep(db, stepId, prepared.refused);
     return "failed";
@@ -72,16 +86,12 @@ export async function runStep(db: Db, stepId: string, handlers: StepHandlers): P
 }
 
 /** The step's handler bound to its parsed payload, or why no handler can run it. */
-function prepare(step: ScheduledStep, handlers: StepHandlers): { run: (db: Db) => Promise<void> } | { refused: string } {
-  if (!isStepKind(step.kind)) return { refused: `unknown step kind "${step.kind}": no handler runs it` };
-  return bind(step.kind, step.payload, handlers);
-}
-
-function bind<K extends StepKind>(kind: K, payload: unknown, handlers: StepHandlers): { run: (db: Db) => Promise<void> } | { refused: string } {
-  const parsed = parseStepPayload(kind, payload);
-  if (!parsed.success) return { refused: `payload of step "${kind}" fails its schema: ${describeIssues(parsed.error)}` };
-  const handler: StepHandler<K> = handlers[kind];
-  return { run: (db) => handler(db, parsed.data) };
+function prepare(step: ScheduledStep, steps: StepRegistry): { run: (db: Db) => Promise<void> } | { refused: string } {
+  const registered = Object.hasOwn(steps, step.kind) ? steps[step.kind] : undefined;
+  if (!registered) return { refused: `unknown step kind "${step.kind}": no handler runs it` };
+  const parsed = registered.payload.safeParse(step.payload);
+  if (!parsed.success) return { refused: `payload of step "${step.kind}" fails its schema: ${describeIssues(parsed.error)}` };
+  return { run: (db) => registered.run(db, parsed.data) };
 }
 
 /** One line per schema issue, with its path: `ctfId: Invalid input: expected string, received undefined`. */
