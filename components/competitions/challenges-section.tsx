@@ -19,7 +19,6 @@ import { actionsColumn, numeric, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/kernel/paging";
 import { artifactContracts } from "@/lib/ctf/play/artifacts/contracts";
 import type { RevealView } from "@/lib/ctf/play/artifacts/schemas";
-import { ctfContracts } from "@/lib/ctf/competitions/contracts";
 import type { CtfView } from "@/lib/ctf/competitions/schemas";
 import { templatesOf, type ChallengeCategory } from "@/lib/ctf/templates/catalog";
 import { queryKeys } from "@/components/query-keys";
@@ -30,6 +29,7 @@ import { challengeCan, isTransitional } from "./format";
 import { RevealedFlag, revealQuestion } from "./revealed-flag";
 import { StatusBadge } from "./ui";
 import type { ChallengeView } from "@/lib/ctf/challenges/schemas";
+import { challengeContracts } from "@/lib/ctf/challenges/contracts";
 
 /** A button of a challenge's row: shown when the challenge's status allows its `rule` (./format.ts); deleting asks first. */
 type ChallengeButton = {
@@ -50,7 +50,7 @@ const challengeButtons: ChallengeButton[] = [
 export function useChallenges(ctfId: string) {
   return useQuery({
     queryKey: queryKeys.ctfChallenges(ctfId),
-    queryFn: () => callApi(ctfContracts.challenges, { params: { ctf_id: ctfId }, query: { per_page: 100 } }),
+    queryFn: () => callApi(challengeContracts.challenges, { params: { ctf_id: ctfId }, query: { per_page: 100 } }),
     refetchInterval: (query) => (query.state.data?.data.some((challenge) => isTransitional(challenge.status)) ? 2_000 : false),
   });
 }
@@ -103,7 +103,7 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
   const [flagShown, setFlagShown] = useState(false);
   const flagMode = form.watch("flag_mode");
   const create = useFormMutation(form, {
-    mutationFn: (body: ChallengeBody) => callApi(ctfContracts.createChallenge, { params: { ctf_id: ctf.id }, body }),
+    mutationFn: (body: ChallengeBody) => callApi(challengeContracts.createChallenge, { params: { ctf_id: ctf.id }, body }),
     onSuccess: () => {
       form.reset({ ...form.getValues(), title: "", description: "", points: "100", hints: [] });
       added();
@@ -226,7 +226,7 @@ function GenerateForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
   }, [form, category]);
   const client = useQueryClient();
   const generate = useFormMutation(form, {
-    mutationFn: (body: GenerateBody) => callApi(ctfContracts.generateChallenge, { params: { ctf_id: ctf.id }, body }),
+    mutationFn: (body: GenerateBody) => callApi(challengeContracts.generateChallenge, { params: { ctf_id: ctf.id }, body }),
     onSuccess: (challenge) => {
       // The 202 answers the `generating` challenge: listed at once (the list then polls until it is built).
       client.setQueryData(queryKeys.ctfChallenges(ctf.id), (page: Page<ChallengeView> | undefined) =>
@@ -291,8 +291,8 @@ function ChallengeTable({
   const act = useMutation({
     mutationFn: ({ challenge, action }: { challenge: ChallengeView; action: ChallengeButton["action"] }): Promise<unknown> =>
       action === "delete"
-        ? callApi(ctfContracts.deleteChallenge, { params: { ctf_id: ctf.id, challenge_id: challenge.id } })
-        : callApi(ctfContracts[action], { params: { ctf_id: ctf.id, challenge_id: challenge.id } }),
+        ? callApi(challengeContracts.deleteChallenge, { params: { ctf_id: ctf.id, challenge_id: challenge.id } })
+        : callApi(challengeContracts[action], { params: { ctf_id: ctf.id, challenge_id: challenge.id } }),
     onSettled: (_result, _error, { action }) => {
       client.invalidateQueries({ queryKey: queryKeys.ctfChallenges(ctf.id) });
       if (action === "delete") {

@@ -12,7 +12,6 @@ import { Card, Notice } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { actionsColumn, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/kernel/paging";
-import { ctfContracts } from "@/lib/ctf/competitions/contracts";
 import { deploymentPlayContracts } from "@/lib/ctf/deployments/play-contracts";
 import type { CtfDeploymentView } from "@/lib/ctf/deployments/competition-deployments";
 import type { CtfView } from "@/lib/ctf/competitions/schemas";
@@ -22,6 +21,7 @@ import { deploymentSchema, type DeploymentBody } from "./competition-forms";
 import { formatDateTime, formatWindow } from "@/components/format/date";
 import { isTransitional } from "./format";
 import { ListCard, StatusBadge } from "./ui";
+import { deploymentContracts } from "@/lib/ctf/deployments/contracts";
 
 const stopReasons: Record<string, string> = { window_elapsed: "window elapsed", stopped_by_request: "stopped by request" };
 
@@ -30,7 +30,7 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
   const client = useQueryClient();
   const deployments = useQuery({
     queryKey: queryKeys.ctfDeployments(ctf.id),
-    queryFn: () => (callApi(ctfContracts.deployments, { query: { ctf_id: ctf.id, per_page: 100 } }) as Promise<Page<CtfDeploymentView>>),
+    queryFn: () => (callApi(deploymentContracts.deployments, { query: { ctf_id: ctf.id, per_page: 100 } }) as Promise<Page<CtfDeploymentView>>),
     // Every 2 s while one is starting; every 15 s while one is live (its window ends by itself).
     refetchInterval: (query) => {
       const list = query.state.data?.data ?? [];
@@ -39,7 +39,7 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
     },
   });
   const stop = useMutation({
-    mutationFn: (deployment: CtfDeploymentView) => callApi(ctfContracts.stopDeployment, { params: { deployment_id: deployment.id } }),
+    mutationFn: (deployment: CtfDeploymentView) => callApi(deploymentContracts.stopDeployment, { params: { deployment_id: deployment.id } }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.ctfDeployments(ctf.id) }),
   });
 
@@ -159,7 +159,7 @@ function DeployForm({ ctf }: { ctf: CtfView }) {
   const ready = (challenges.data?.data ?? []).filter((challenge) => !["generating", "generation_failed"].includes(challenge.status));
   const form = useApiForm(deploymentSchema, { defaultValues: { challenge_id: "", duration_minutes: "60" } });
   const deploy = useFormMutation(form, {
-    mutationFn: (body: DeploymentBody) => callApi(ctfContracts.createDeployment, { body }),
+    mutationFn: (body: DeploymentBody) => callApi(deploymentContracts.createDeployment, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.ctfDeployments(ctf.id) }),
   });
 

@@ -8,10 +8,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { queryKeys } from "@/components/query-keys";
-import { testContracts } from "@/lib/certification/tests/contracts";
 import type { AnswerSheetItem } from "@/lib/certification/insight/schemas";
 import type { RecipientView } from "@/lib/certification/tests/schemas";
 import { StatusBadge } from "./bars";
+import { insightContracts } from "@/lib/certification/insight/contracts";
 
 const letter = (index: number) => String.fromCharCode(65 + index);
 
@@ -24,7 +24,7 @@ const letter = (index: number) => String.fromCharCode(65 + index);
 export function AnswerSheet({ code, recipient, onClose }: { code: string; recipient: RecipientView; onClose: () => void }) {
   const sheet = useQuery({
     queryKey: queryKeys.answerSheet(code, recipient.id, `${recipient.status}:${recipient.answered}`),
-    queryFn: () => callApi(testContracts.answers, { params: { code, id: recipient.id } }),
+    queryFn: () => callApi(insightContracts.answers, { params: { code, id: recipient.id } }),
     placeholderData: keepPreviousData,
   });
   const heading = useRef<HTMLHeadingElement>(null);

@@ -6,12 +6,12 @@ import { callApi } from "@/components/api";
 import { Badge } from "@/components/ui/badge";
 import { Notice } from "@/components/ui/card";
 import { queryKeys } from "@/components/query-keys";
-import { testContracts } from "@/lib/certification/tests/contracts";
 import type { QuestionAnalysisView, TestAnalysisView } from "@/lib/certification/insight/schemas";
 import { Bar } from "./bars";
 import { formatPercent, plural } from "./format";
 import { StackedHead, StackedLabel } from "./stacked-head";
 import { panelClass, stacked } from "./stacked-table";
+import { insightContracts } from "@/lib/certification/insight/contracts";
 
 /** Below this many completed recipients the page says the figures are only indicative. */
 const FEW_COMPLETED = 10;
@@ -28,7 +28,7 @@ const optionFlagLabels = { chosen_over_correct: "chosen more than the right one"
 export function QuestionAnalysis({ code, completed }: { code: string; completed: number }) {
   const analysis = useQuery({
     queryKey: queryKeys.testAnalysis(code, completed),
-    queryFn: () => callApi(testContracts.analysis, { params: { code } }),
+    queryFn: () => callApi(insightContracts.analysis, { params: { code } }),
     placeholderData: keepPreviousData,
   });
   const [weakOnly, setWeakOnly] = useState(false);

@@ -32,6 +32,7 @@ import { StackedHead, StackedLabel } from "./stacked-head";
 import { panelClass, stacked } from "./stacked-table";
 import { TestSettingsSummary } from "./test-settings-summary";
 import { useUsage } from "./usage";
+import { insightContracts } from "@/lib/certification/insight/contracts";
 
 
 /**
@@ -85,7 +86,7 @@ function TestHeader({ test }: { test: TestView }) {
           <Link href={`/tests/new?copy=${test.code}`} className={buttonClass("secondary")} data-testid="copy-test">
             Copy<span className="sr-only"> this test with its settings</span>
           </Link>
-          <a href={urlOf(testContracts.exportCsv, { code: test.code })} download className={buttonClass("secondary")} data-testid="export-csv">
+          <a href={urlOf(insightContracts.exportCsv, { code: test.code })} download className={buttonClass("secondary")} data-testid="export-csv">
             Export CSV
           </a>
         </div>

@@ -9,6 +9,10 @@ import { playContracts } from "@/lib/ctf/play/contracts";
 import { emailContracts } from "@/lib/platform/email/contracts";
 import { keyContracts } from "@/lib/platform/keys/contracts";
 import { testContracts } from "@/lib/certification/tests/contracts";
+import { insightContracts } from "@/lib/certification/insight/contracts";
+import { takingContracts } from "@/lib/certification/taking/contracts";
+import { challengeContracts } from "@/lib/ctf/challenges/contracts";
+import { deploymentContracts } from "@/lib/ctf/deployments/contracts";
 import { webhookContracts } from "@/lib/platform/webhooks/contracts";
 import { workspaceContracts } from "@/lib/platform/workspaces/contracts";
 import type { AnyContract } from "@/lib/kernel/contract";
@@ -17,14 +21,22 @@ import type { AnyContract } from "@/lib/kernel/contract";
  * Every contract of the app, in the order of the reference: each route handler under app/api
  * is `handle(contract, …)` with one of these (tests/integration/contracts.test.ts fails on a
  * route served without one, and on a contract no route serves). The OpenAPI document and the
- * shared auth/tenant/scope table are derived from this list.
+ * shared auth/tenant/scope table are derived from this list. The reference keeps its order:
+ * a competition's members, snapshot and join form follow its challenges and deployments.
  */
+const { members, inviteMember, snapshot, join, ...competitionLifecycle } = ctfContracts;
+
 export const allContracts: readonly AnyContract[] = [
   certificationContracts,
   testContracts,
+  insightContracts,
+  takingContracts,
   classContracts,
   webhookContracts,
-  ctfContracts,
+  competitionLifecycle,
+  challengeContracts,
+  deploymentContracts,
+  { members, inviteMember, snapshot, join },
   playContracts,
   deploymentPlayContracts,
   fileContracts,

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { contract, intParam, textParam } from "@/lib/kernel/contract";
 import { pagingQuery } from "@/lib/kernel/paging";
-import { answerSheetView, testAnalysisView } from "@/lib/certification/insight/schemas";
-import { addRecipientsInput, answerInput, answerSaved, attemptView, createTestInput, recipientView, resultView, testList, testView } from "./schemas";
+import { addRecipientsInput, createTestInput, recipientView, testList, testView } from "./schemas";
 
-const code = z.object({ code: textParam("Test", "Test code, e.g. K7Q2M9XR.") });
-const recipient = code.extend({ id: intParam("Recipient") });
-const token = z.object({ token: textParam("Test", "The recipient's personal token (from the link /t/{token}).") });
+export const code = z.object({ code: textParam("Test", "Test code, e.g. K7Q2M9XR.") });
+export const recipient = code.extend({ id: intParam("Recipient") });
+export const token = z.object({ token: textParam("Test", "The recipient's personal token (from the link /t/{token}).") });
 
 /** The certification service's tests: /api/v1 (API key or the dashboard's session), the export, and the recipient's own routes. */
 export const testContracts = {
@@ -112,117 +111,5 @@ export const testContracts = {
       errors: [409],
     },
   }),
-
-  answers: contract({
-    id: "tests.recipients.answers",
-    method: "GET",
-    path: "/api/v1/tests/{code}/recipients/{id}/answers",
-    caller: "workspace",
-    scope: "cert:read",
-    params: recipient,
-    status: 200,
-    response: answerSheetView,
-    docs: {
-      tag: "Tests",
-      summary: "Read one recipient's answer sheet",
-      description:
-        "Not in the specification (additive). Every question in the recipient's own order, with its domain, prompt and options, the option chosen " +
-        "(`chosen`, 0-based; null: not answered), the right one (`correct_option`), whether it is right and when it was answered. Readable at any " +
-        "status, so an attempt in progress can be followed. A recipient of another test → 404.",
-    },
-  }),
-
-  analysis: contract({
-    id: "tests.analysis",
-    method: "GET",
-    path: "/api/v1/tests/{code}/analysis",
-    caller: "workspace",
-    scope: "cert:read",
-    params: code,
-    status: 200,
-    response: testAnalysisView,
-    docs: {
-      tag: "Tests",
-      summary: "Analyse the questions of a test",
-      description:
-        "Not in the specification (additive). Over the recipients who completed the test: per question how many answered, the difficulty " +
-        "(`percent_correct`), the discrimination (point-biserial correlation between being right on the question and the total score; null " +
-        "with fewer than 2 completed recipients or no variance), how often each option was chosen, and flags — `hard` below 30% right, " +
-        "`low_discrimination` below 0.2; a wrong option chosen more often than the right one (`chosen_over_correct`) or never chosen " +
-        "(`never_chosen`). Per domain, the average percent. Definitions: docs/certification-api.md.",
-    },
-  }),
-
-  exportCsv: contract({
-    id: "tests.export",
-    method: "GET",
-    path: "/api/app/tests/{code}/export",
-    caller: "session",
-    params: code,
-    status: 200,
-    produces: "text/csv",
-    docs: {
-      tag: "Dashboard: tests",
-      summary: "Download the results as CSV",
-      description:
-        "One row per recipient: e-mail, name, status, dates, overall percent, correct answers, passed (true/false against the pass mark; empty without one) and the percent of each domain.",
-    },
-  }),
-
-  start: contract({
-    id: "taking.start",
-    method: "POST",
-    path: "/api/t/{token}/start",
-    caller: "recipient",
-    params: token,
-    status: 200,
-    response: attemptView,
-    docs: {
-      tag: "Taking a test",
-      summary: "Start the test",
-      description:
-        "The Start button of the recipient's page: the status becomes `started` and the clock starts (opening the link never does, so " +
-        "mail scanners that fetch links start nothing). The deadline is fixed now: start + time_limit_minutes or closes_at, whichever " +
-        "comes first; at the deadline the attempt is submitted with the answers given, by the server. Idempotent: a started or " +
-        "completed recipient is answered as they stand. Before opens_at or from closes_at on → 409.",
-      errors: [409],
-    },
-  }),
-
-  saveAnswer: contract({
-    id: "taking.answer",
-    method: "PUT",
-    path: "/api/t/{token}/answers",
-    caller: "recipient",
-    params: token,
-    body: answerInput,
-    status: 200,
-    response: answerSaved,
-    docs: {
-      tag: "Taking a test",
-      summary: "Save one answer",
-      description:
-        "Saves one answer as it is chosen (the last one given for a question counts). `option` is the position as this recipient's page " +
-        "shows it; the server maps it to the question's option. Before Start, after submission, or from the deadline on → 409.",
-      errors: [409],
-    },
-  }),
-
-  submit: contract({
-    id: "taking.submit",
-    method: "POST",
-    path: "/api/t/{token}/submit",
-    caller: "recipient",
-    params: token,
-    status: 200,
-    response: resultView,
-    docs: {
-      tag: "Taking a test",
-      summary: "Submit the test",
-      description:
-        "Every question must be answered (422 lists the unanswered ones) — except from the deadline on, when the attempt is submitted " +
-        "with the answers given (unanswered ones count as wrong). Before Start → 409. Submitting again answers the same result and changes nothing.",
-      errors: [409],
-    },
-  }),
 };
+

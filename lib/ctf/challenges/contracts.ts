@@ -1,4 +1,112 @@
-import { prefixedParam } from "@/lib/kernel/contract";
-import { ctfParams } from "@/lib/ctf/competitions/contracts";
+import { contract, prefixedParam } from "@/lib/kernel/contract";
+import { ctfParams, deleted } from "@/lib/ctf/competitions/contracts";
+import { pagingQuery } from "@/lib/kernel/paging";
+import { challengeList, challengeView, createChallengeInput, generateChallengeInput, updateChallengeInput } from "./schemas";
 
 export const challengeParams = ctfParams.extend({ challenge_id: prefixedParam("chl", "Challenge") });
+
+export const challengeContracts = {
+  challenges: contract({
+    id: "challenges.list",
+    method: "GET",
+    path: "/api/v1/ctfs/{ctf_id}/challenges",
+    caller: "workspace",
+    scope: "ctf:read",
+    params: ctfParams,
+    query: pagingQuery,
+    status: 200,
+    response: challengeList,
+    docs: { tag: "Challenges", summary: "List a competition's challenges", description: "A page of challenges." },
+  }),
+  createChallenge: contract({
+    id: "challenges.create",
+    method: "POST",
+    path: "/api/v1/ctfs/{ctf_id}/challenges",
+    caller: "workspace",
+    scope: "ctf:write",
+    params: ctfParams,
+    body: createChallengeInput,
+    status: 201,
+    response: challengeView,
+    docs: { tag: "Challenges", summary: "Create a challenge", description: "The flag is stored hashed and never returned.", errors: [409] },
+  }),
+  generateChallenge: contract({
+    id: "challenges.generate",
+    method: "POST",
+    path: "/api/v1/ctfs/{ctf_id}/challenges/generate",
+    caller: "workspace",
+    scope: "ctf:write",
+    params: ctfParams,
+    body: generateChallengeInput,
+    status: 202,
+    response: challengeView,
+    docs: {
+      tag: "Challenges",
+      summary: "Generate a challenge",
+      description:
+        "Asynchronous: answers a `generating` challenge; it becomes a `draft` built from a shipped template of the category (`template` to choose one) at the difficulty, with a fresh random flag built into what its players work on (a file, a web target served by the built-in host, or both). The organiser reads the flag and the solution with `POST …/reveal`.",
+      errors: [409],
+    },
+  }),
+  challenge: contract({
+    id: "challenges.get",
+    method: "GET",
+    path: "/api/v1/ctfs/{ctf_id}/challenges/{challenge_id}",
+    caller: "workspace",
+    scope: "ctf:read",
+    params: challengeParams,
+    status: 200,
+    response: challengeView,
+    docs: { tag: "Challenges", summary: "Read a challenge", description: "The challenge." },
+  }),
+  updateChallenge: contract({
+    id: "challenges.update",
+    method: "PATCH",
+    path: "/api/v1/ctfs/{ctf_id}/challenges/{challenge_id}",
+    caller: "workspace",
+    scope: "ctf:write",
+    params: challengeParams,
+    body: updateChallengeInput,
+    status: 200,
+    response: challengeView,
+    docs: {
+      tag: "Challenges",
+      summary: "Update a challenge",
+      description: "While not published (409). A generated challenge's `flag` cannot change (409): it is built into its artifact.",
+      errors: [409],
+    },
+  }),
+  deleteChallenge: contract({
+    id: "challenges.delete",
+    method: "DELETE",
+    path: "/api/v1/ctfs/{ctf_id}/challenges/{challenge_id}",
+    caller: "workspace",
+    scope: "ctf:write",
+    params: challengeParams,
+    status: 200,
+    response: deleted,
+    docs: { tag: "Challenges", summary: "Delete a challenge", description: "While not published (409).", errors: [409] },
+  }),
+  publish: contract({
+    id: "challenges.publish",
+    method: "POST",
+    path: "/api/v1/ctfs/{ctf_id}/challenges/{challenge_id}/publish",
+    caller: "workspace",
+    scope: "ctf:write",
+    params: challengeParams,
+    status: 202,
+    response: challengeView,
+    docs: { tag: "Challenges", summary: "Publish a challenge to the hosting platform", description: "The competition must be deployed (409). Asynchronous: `publishing`, then `published` with the platform's `platform_challenge_id` and `challenge.published`; a host failure → `publish_failed`, no event, retryable.", errors: [409] },
+  }),
+  unpublish: contract({
+    id: "challenges.unpublish",
+    method: "POST",
+    path: "/api/v1/ctfs/{ctf_id}/challenges/{challenge_id}/unpublish",
+    caller: "workspace",
+    scope: "ctf:write",
+    params: challengeParams,
+    status: 202,
+    response: challengeView,
+    docs: { tag: "Challenges", summary: "Remove a challenge from the hosting platform", description: "Asynchronous: `unpublishing`, then `unpublished` and `challenge.unpublished`; a host failure → `unpublish_failed`, retryable.", errors: [409] },
+  }),
+};

@@ -1,7 +1,7 @@
 import { otherMethods } from "@/lib/platform/http/unrouted";
-import { testContracts as tests } from "@/lib/certification/tests/contracts";
 import { submitTest } from "@/lib/certification/taking/taking";
 import { handle } from "@/lib/registry/handle";
+import { takingContracts } from "@/lib/certification/taking/contracts";
 
-export const POST = handle(tests.submit, ({ db, params }) => submitTest(db, params.token));
+export const POST = handle(takingContracts.submit, ({ db, params }) => submitTest(db, params.token));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

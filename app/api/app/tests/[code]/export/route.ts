@@ -1,10 +1,10 @@
 import { otherMethods } from "@/lib/platform/http/unrouted";
-import { testContracts as tests } from "@/lib/certification/tests/contracts";
 import { resultsFilename, testResultsCsv } from "@/lib/certification/insight/export";
 import { getTest } from "@/lib/certification/tests/tests";
 import { handle } from "@/lib/registry/handle";
+import { insightContracts } from "@/lib/certification/insight/contracts";
 
-export const GET = handle(tests.exportCsv, async ({ db, workspaceId, params }) => {
+export const GET = handle(insightContracts.exportCsv, async ({ db, workspaceId, params }) => {
   const test = await getTest(db, workspaceId, params.code);
   return new Response(testResultsCsv(test), {
     headers: {

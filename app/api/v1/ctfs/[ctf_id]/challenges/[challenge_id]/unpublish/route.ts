@@ -1,7 +1,7 @@
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { unpublishChallenge } from "@/lib/ctf/challenges/challenges";
-import { ctfContracts as ctfs } from "@/lib/ctf/competitions/contracts";
 import { handle } from "@/lib/registry/handle";
+import { challengeContracts } from "@/lib/ctf/challenges/contracts";
 
-export const POST = handle(ctfs.unpublish, ({ db, workspaceId, params }) => unpublishChallenge(db, workspaceId, params.ctf_id, params.challenge_id));
+export const POST = handle(challengeContracts.unpublish, ({ db, workspaceId, params }) => unpublishChallenge(db, workspaceId, params.ctf_id, params.challenge_id));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });
