@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { flagModes } from "@/db/schema/statuses";
 import { checkedBy } from "@/components/forms/checked-by";
 import { createCtfInput, type CtfView, updateCtfInput } from "@/lib/ctf/competitions/schemas";
 import { isoToLocalInput, localInputToIso } from "@/components/format/date-input";
 import { cleanHints } from "./format";
-import { createChallengeInput, generateChallengeInput } from "@/lib/ctf/challenges/schemas";
+import { createChallengeInput, flagModes, generateChallengeInput } from "@/lib/ctf/challenges/schemas";
 import { createDeploymentInput } from "@/lib/ctf/deployments/schemas";
 
 /**

@@ -3,8 +3,7 @@ import { z } from "zod";
 import { checkedBy } from "@/components/forms/checked-by";
 import { isoToLocalInput, localInputToBody } from "@/components/format/date-input";
 import { creationRules } from "@/lib/certification/tests/rules";
-import { showAnswersPolicies } from "@/db/schema/statuses";
-import { createTestInput, type CreateTestInput, type TestView } from "@/lib/certification/tests/schemas";
+import { createTestInput, type CreateTestInput, showAnswersPolicies, type TestView } from "@/lib/certification/tests/schemas";
 import { parseRecipients, recipientTextProblem } from "../parse-recipients";
 
 /**

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { recipientStatuses, showAnswersPolicies } from "@/db/schema/statuses";
+
+/** The review policies, for the dashboard's forms (components/ never import db/). */
+export { showAnswersPolicies };
 import { rowId } from "@/lib/kernel/fields";
 import { pageSchema } from "@/lib/kernel/paging";
 import { MAX_OPTIONS } from "@/lib/certification/own/schemas";

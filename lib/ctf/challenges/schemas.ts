@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { challengeStatuses, flagModes } from "@/db/schema/statuses";
+
+/** The flag modes, for the dashboard's forms (components/ never import db/). */
+export { flagModes };
 import { pageSchema } from "@/lib/kernel/paging";
 import { FLAG_MAX_LENGTH, regexFlagProblem } from "./flags/pattern";
 import { challengeCategories, difficulties, templateCatalog, templateKeys } from "@/lib/ctf/templates/catalog";
