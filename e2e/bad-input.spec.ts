@@ -5,7 +5,7 @@ import { signIn, uniqueEmail } from "./helpers";
  * What the built server answers to input that breaks before any handler of ours runs, or
  * that only a real HTTP server can carry: malformed percent-encoding, NUL in a path, a
  * body announced as 20 MB, an opaque `Origin: null`. The handlers' own answers to every
- * other kind of bad input are fuzzed in tests/fuzz/every-route.test.ts.
+ * other kind of bad input are fuzzed in tests/platform/fuzz/every-route.test.ts.
  */
 
 function expectErrorShape(body: any, code: string) {

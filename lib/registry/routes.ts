@@ -19,7 +19,7 @@ import type { AnyContract } from "@/lib/kernel/contract";
 
 /**
  * Every contract of the app, in the order of the reference: each route handler under app/api
- * is `handle(contract, …)` with one of these (tests/integration/contracts.test.ts fails on a
+ * is `handle(contract, …)` with one of these (tests/platform/route-table/contracts.test.ts fails on a
  * route served without one, and on a contract no route serves). The OpenAPI document and the
  * shared auth/tenant/scope table are derived from this list. The reference keeps its order:
  * a competition's members, snapshot and join form follow its challenges and deployments.

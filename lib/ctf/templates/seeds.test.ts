@@ -2,15 +2,15 @@ import { describe, expect, it } from "vitest";
 import { seededRng } from "@/lib/ctf/templates/kit/rng";
 import { difficulties, generateChallenge, templateCatalog, templateFor } from "@/lib/ctf/templates/generate";
 import { AppError } from "@/lib/kernel/errors";
-import { solvers, type Page } from "@/tests/competition/solvers";
+import { solvers, type Page } from "@/tests/helpers/solvers";
 
 /**
- * The players' solvers (tests/competition/solvers.ts) against many seeds of every template and difficulty,
+ * The players' solvers (tests/helpers/solvers.ts) against many seeds of every template and difficulty,
  * without HTTP: each template's target is called as the route calls it (its refusals, thrown
  * AppErrors, become their status). A seed that built an unsolvable challenge — a magic value
  * gets() cannot read, a shift that does not read, two cafés at the same distance — fails here
  * by name, and the seed reproduces it. The HTTP path is covered once per template and
- * difficulty by tests/competition/templates-solved.test.ts.
+ * difficulty by tests/ctf/templates/templates-solved.test.ts.
  */
 
 const SEEDS = 8;

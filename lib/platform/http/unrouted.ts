@@ -13,7 +13,7 @@ import { logRequest } from "./request-log";
  * - A method the route does not serve: each route file exports, beside its endpoints, the
  *   other methods from `otherMethods({ GET, POST })`: 405 `method_not_allowed` with `Allow`,
  *   and OPTIONS 204 with the same `Allow`. (Next.js answers HEAD with GET, so HEAD is
- *   allowed wherever GET is.) tests/integration/contracts.test.ts checks every route file.
+ *   allowed wherever GET is.) tests/platform/route-table/contracts.test.ts checks every route file.
  */
 
 /** The methods a route file exports a handler for (HEAD is served by GET; OPTIONS by otherMethods). */

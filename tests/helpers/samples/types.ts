@@ -6,7 +6,7 @@ export type SampleWorld = { db: Db; owner: Trainer; stranger: Trainer };
 
 /**
  * How to call one contract successfully, keyed by the contract's id in `samples`: the shared
- * route table (tests/integration/route-table.test.ts) and the fuzz suite build every request
+ * route table (tests/platform/route-table/route-table.test.ts) and the fuzz suite build every request
  * from these, so a new endpoint adds one entry.
  */
 export type Sample = {
