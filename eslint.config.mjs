@@ -7,6 +7,7 @@ export default tseslint.config(
   { ignores: [".next/**", "node_modules/**", ".data/**", "e2e/artifacts/**", "bench/results/**", "next-env.d.ts", "db/migrations/**"] },
   js.configs.recommended,
   { files: ["**/*.mjs"], languageOptions: { globals: globals.node } },
+  { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs", globals: globals.node } },
   ...tseslint.configs.recommended,
   {
     plugins: { "react-hooks": reactHooks },
