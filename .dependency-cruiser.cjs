@@ -147,4 +147,3 @@ module.exports = {
     reporterOptions: { text: { highlightFocused: true } },
   },
 };
-module.exports.LAYERS = LAYERS;
