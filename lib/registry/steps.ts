@@ -1,6 +1,6 @@
-import { testStepHandlers } from "@/lib/certification/step-handlers";
+import { testStepHandlers } from "@/lib/registry/certification-step-handlers";
 import { testSteps } from "@/lib/certification/steps";
-import { ctfStepHandlers } from "@/lib/ctf/step-handlers";
+import { ctfStepHandlers } from "@/lib/registry/ctf-step-handlers";
 import { ctfSteps } from "@/lib/ctf/steps";
 import { registeredSteps, type StepRegistry } from "@/lib/platform/pipeline/channels/steps/steps";
 

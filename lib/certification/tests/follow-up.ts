@@ -12,7 +12,7 @@ import { queueEmail, queueEmails } from "@/lib/platform/pipeline/channels/email/
 
 /**
  * The e-mails that follow a test: the one reminder (reminder_after_hours) and the result
- * (send_result). Each runs as a scheduled step (lib/certification/step-handlers.ts) and marks what it sent on
+ * (send_result). Each runs as a scheduled step (lib/registry/certification-step-handlers.ts) and marks what it sent on
  * the recipient row in the transaction that queues the mail, so a step run twice (a retry, two
  * executors) sends nothing twice.
  */

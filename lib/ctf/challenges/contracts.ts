@@ -1,9 +1,7 @@
-import { contract, prefixedParam } from "@/lib/kernel/contract";
-import { ctfParams, deleted } from "@/lib/ctf/competitions/contracts";
+import { contract } from "@/lib/kernel/contract";
+import { challengeParams, ctfParams, deleted } from "@/lib/ctf/competitions/contracts";
 import { pagingQuery } from "@/lib/kernel/paging";
 import { challengeList, challengeView, createChallengeInput, generateChallengeInput, updateChallengeInput } from "./schemas";
-
-export const challengeParams = ctfParams.extend({ challenge_id: prefixedParam("chl", "Challenge") });
 
 export const challengeContracts = {
   challenges: contract({

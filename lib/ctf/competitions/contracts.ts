@@ -5,6 +5,8 @@ import { createCtfInput, ctfList, ctfView, inviteMemberInput, memberList, member
 
 /** A competition, or one of its challenges, in the path: also the players' routes (./play-contracts.ts); a deployment: also its players' (./deployment-play-contracts.ts). */
 export const ctfParams = z.object({ ctf_id: prefixedParam("ctf", "Competition") });
+/** A challenge of a competition in the path: every wing below a challenge (its files, play, artifacts) names it so. */
+export const challengeParams = ctfParams.extend({ challenge_id: prefixedParam("chl", "Challenge") });
 export const deleted = z.object({ deleted: z.literal(true), id: z.string() });
 
 /** The competition platform: /api/v1 (an API key or the dashboard's session), the archive snapshot and the public join form. */

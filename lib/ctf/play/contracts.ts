@@ -4,7 +4,7 @@ import { pagingQuery } from "@/lib/kernel/paging";
 import { ctfParams } from "@/lib/ctf/competitions/contracts";
 import { inviteMemberInput } from "@/lib/ctf/competitions/schemas";
 import { ctftimeFeed, flagAttemptInput, flagAttemptView, hintUnlockList, hintUnlockView, scoreboardList } from "./schemas";
-import { challengeParams } from "@/lib/ctf/challenges/contracts";
+import { challengeParams } from "@/lib/ctf/competitions/contracts";
 
 
 const notRunning = "409 `conflict` when the competition is not running (not deployed, before `starts_at`, from `ends_at`); the message gives the time.";

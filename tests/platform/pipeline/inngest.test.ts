@@ -18,7 +18,7 @@ import { scheduleStep } from "@/lib/ctf/steps";
 import { stepRegistry } from "@/lib/registry/steps";
 import { registeredSteps } from "@/lib/platform/pipeline/channels/steps/steps";
 import { ctfSteps } from "@/lib/ctf/steps";
-import { ctfStepHandlers } from "@/lib/ctf/step-handlers";
+import { ctfStepHandlers } from "@/lib/registry/ctf-step-handlers";
 
 // The Inngest client reads its environment when it is constructed, at import: the fake event
 // API must be up and INNGEST_DEV set before lib/platform/pipeline/executors/inngest is loaded.

@@ -9,7 +9,7 @@ import { scheduleStep } from "@/lib/ctf/steps";
 import { stepRegistry } from "@/lib/registry/steps";
 import { registeredSteps } from "@/lib/platform/pipeline/channels/steps/steps";
 import { ctfSteps } from "@/lib/ctf/steps";
-import { ctfStepHandlers } from "@/lib/ctf/step-handlers";
+import { ctfStepHandlers } from "@/lib/registry/ctf-step-handlers";
 
 /*
  * A scheduled step reaches its handler only through its kind's schema (lib/platform/pipeline/channels/steps/catalog.ts):

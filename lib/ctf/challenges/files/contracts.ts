@@ -3,7 +3,7 @@ import { pagingQuery } from "@/lib/kernel/paging";
 import { deleted } from "@/lib/ctf/competitions/contracts";
 import { challengeFileList, challengeFileView } from "./schemas";
 import { MAX_FILE_NAME_LENGTH, MAX_FILES_PER_CHALLENGE } from "./rules";
-import { challengeParams } from "@/lib/ctf/challenges/contracts";
+import { challengeParams } from "@/lib/ctf/competitions/contracts";
 
 /** A file of a challenge in the path. */
 export const fileParams = challengeParams.extend({ file_id: prefixedParam("fil", "File") });

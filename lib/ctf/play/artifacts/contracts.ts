@@ -1,6 +1,6 @@
 import { contract, textParam } from "@/lib/kernel/contract";
 import { playerArtifactView, revealInput, revealView, targetQuery } from "./schemas";
-import { challengeParams } from "@/lib/ctf/challenges/contracts";
+import { challengeParams } from "@/lib/ctf/competitions/contracts";
 
 const notRunning = "409 `conflict` when the competition is not running (not deployed, before `starts_at`, from `ends_at`).";
 

@@ -1,7 +1,7 @@
 /**
  * The categories, difficulties and shipped templates of generated challenges, as plain data:
  * the schemas and the dashboard's forms read it in the browser too. The generators themselves
- * (what each template builds and serves) are server code: ./templates.ts and ./generated/.
+ * (what each template builds and serves) are server code: ../generate.ts and the category folders beside this one.
  */
 
 export const challengeCategories = ["web", "crypto", "forensics", "osint", "offsec", "binary exploitation", "reverse engineering"] as const;

@@ -1,7 +1,7 @@
 import type { StepHandlers } from "@/lib/platform/pipeline/channels/steps/steps";
-import type { testSteps } from "./steps";
-import { sendReminders, sendResultEmail } from "./tests/follow-up";
-import { submitAtDeadline } from "./taking/taking";
+import type { testSteps } from "@/lib/certification/steps";
+import { sendReminders, sendResultEmail } from "@/lib/certification/tests/follow-up";
+import { submitAtDeadline } from "@/lib/certification/taking/taking";
 
 /** The certification service's scheduled steps, run by whichever executor is configured (lib/registry/steps.ts). */
 export const testStepHandlers = {

@@ -1,9 +1,9 @@
 import type { StepHandlers } from "@/lib/platform/pipeline/channels/steps/steps";
-import type { ctfSteps } from "./steps";
-import { completeGeneration, completePublish, completeUnpublish } from "./challenges/challenges";
-import { completeCtfDeploy } from "./competitions/competitions";
-import { completeDeploymentDeploy, stopLiveDeployment } from "./deployments/deployments";
-import { completeFileRemoval, completeFileUpload } from "./challenges/files/host-files";
+import type { ctfSteps } from "@/lib/ctf/steps";
+import { completeGeneration, completePublish, completeUnpublish } from "@/lib/ctf/challenges/challenges";
+import { completeCtfDeploy } from "@/lib/ctf/competitions/competitions";
+import { completeDeploymentDeploy, stopLiveDeployment } from "@/lib/ctf/deployments/deployments";
+import { completeFileRemoval, completeFileUpload } from "@/lib/ctf/challenges/files/host-files";
 
 /** The competition lifecycle's asynchronous steps, run by whichever executor is configured (lib/registry/steps.ts). */
 export const ctfStepHandlers = {
