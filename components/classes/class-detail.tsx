@@ -1,16 +1,15 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { usePageQuery } from "@/components/use-page-query";
 import Link from "next/link";
 import { useState } from "react";
 import { callApi } from "@/components/api";
 import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
-import { certificationContracts } from "@/lib/certification/catalog/contracts";
 import { classContracts } from "@/lib/certification/classes/contracts";
 import { formatDateTime } from "@/components/format/date";
-import { formatPercent, plural } from "@/components/tests/format";
+import { plural } from "@/components/tests/format";
 import { EmailDeliveryStatus, isEmailProblem } from "@/components/tests/email-delivery";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { buttonClass, Button } from "@/components/ui/button";
@@ -19,13 +18,12 @@ import { Card, Notice, PageHeader } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { EmailAddress } from "@/components/ui/email-address";
 import { NotLoaded } from "@/components/ui/not-loaded";
-import { actionsColumn, numeric, ScrollTable } from "@/components/ui/table";
-import type { ClassProgressView, ClassView, InviteStudentsBody } from "@/lib/certification/classes/schemas";
+import { actionsColumn, ScrollTable } from "@/components/ui/table";
+import type { ClassView, InviteStudentsBody } from "@/lib/certification/classes/schemas";
 import { queryKeys } from "@/components/query-keys";
 import { inviteStudentsSchema } from "./class-forms";
 import { emailItemName, StudentEmailsField } from "./student-emails-field";
-import { gridDomains, levelLabels, levelStyles, scoreLevel, type ScoreLevel } from "./progress";
-
+import { ProgressSection } from "./class-progress";
 
 /** One class: students, pending invitations (re-send), invite more, and progress every 5 s. */
 export function ClassDetail({ id, initial }: { id: number; initial?: ClassView }) {
@@ -266,207 +264,5 @@ function InviteForm({ klass }: { klass: ClassView }) {
         {invite.isSuccess && invited ? <Notice tone="success">{plural(invited, "invitation")} sent.</Notice> : null}
       </ApiForm>
     </Card>
-  );
-}
-
-function ProgressSection({ klass }: { klass: ClassView }) {
-  const progress = useQuery({
-    queryKey: queryKeys.classProgress(klass.id),
-    queryFn: () => callApi(classContracts.progress, { params: { id: klass.id } }),
-    refetchInterval: 5_000,
-  });
-  const certification = useQuery({
-    queryKey: queryKeys.certification(klass.certification_id),
-    queryFn: () => callApi(certificationContracts.get, { params: { id: klass.certification_id } }),
-    staleTime: 60_000,
-  });
-
-  return (
-    <Card>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 className="font-semibold">Progress</h2>
-        <p className="text-xs text-slate-500" aria-live="polite">
-          {progress.isFetching ? "Refreshing…" : "Refreshed every 5 seconds"}
-        </p>
-      </div>
-      <p className="mt-1 text-sm text-slate-600">Averages over the completed tests sent to this class.</p>
-      {progress.isLoading ? <p className="mt-3 text-sm text-slate-600">Loading…</p> : null}
-      {progress.error && !progress.data ? (
-        <div className="mt-3">
-          <Notice tone="error">{progress.error.message}</Notice>
-        </div>
-      ) : null}
-      {progress.data ? <ProgressTables klass={klass} progress={progress.data} certificationDomains={certification.data?.domains ?? []} /> : null}
-    </Card>
-  );
-}
-
-function ProgressTables({
-  klass,
-  progress,
-  certificationDomains,
-}: {
-  klass: ClassView;
-  progress: ClassProgressView;
-  certificationDomains: { id: number; name: string }[];
-}) {
-  if (progress.students.length === 0) {
-    return <p className="mt-3 text-sm text-slate-600">Invite students to follow their progress here.</p>;
-  }
-  const groups = gridDomains(klass, certificationDomains, progress);
-  // One certification: its name is the class's, in the page's title. Several: each heads its own columns.
-  const headed = groups.length > 1;
-  return (
-    <div className="mt-4 space-y-6">
-      <section aria-labelledby="domain-grid-title">
-        <h3 id="domain-grid-title" className="text-sm font-semibold text-slate-800">
-          Average by domain
-        </h3>
-        <Legend />
-        {groups.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600">No domain results yet.</p>
-        ) : (
-          <div className="mt-2 overflow-x-auto" role="region" aria-label="Average by domain table" tabIndex={0}>
-            {headed ? (
-              <p className="mb-1 text-xs text-slate-600">
-                Some tests of this class were for another certification: their domains have columns of their own.
-              </p>
-            ) : null}
-            <table className="w-full border-separate border-spacing-1 text-left text-sm" data-testid="progress-grid">
-              <caption className="sr-only">Average percent of each student in each domain{headed ? ", by certification" : ""}</caption>
-              <thead className="text-xs text-slate-500">
-                {headed ? (
-                  <tr>
-                    <td />
-                    {groups.map((group) => (
-                      <th
-                        key={group.certification_id}
-                        scope="colgroup"
-                        colSpan={group.domains.length}
-                        className="border-b border-slate-300 px-2 py-1 text-center font-semibold text-slate-700"
-                        data-testid="progress-certification"
-                      >
-                        {group.certification}
-                      </th>
-                    ))}
-                  </tr>
-                ) : null}
-                <tr>
-                  <th scope="col" className="min-w-40 px-2 py-1 font-medium uppercase">
-                    Student
-                  </th>
-                  {groups.flatMap((group) =>
-                    group.domains.map((domain) => (
-                      <th key={`${group.certification_id}:${domain.id}`} scope="col" className="min-w-24 px-2 py-1 align-bottom font-medium">
-                        {domain.name}
-                      </th>
-                    )),
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {progress.students.map((student) => (
-                  <tr key={student.email}>
-                    <th scope="row" className="px-2 py-1 font-normal">
-                      <span className="block break-all">{student.name ?? student.email}</span>
-                      {student.name ? <span className="block break-all text-xs text-slate-500">{student.email}</span> : null}
-                    </th>
-                    {groups.flatMap((group) =>
-                      group.domains.map((domain) => {
-                        const average = student.domains.find((d) => d.id === domain.id && d.certification_id === group.certification_id)?.average_percent;
-                        const level = scoreLevel(average);
-                        return (
-                          <td
-                            key={`${group.certification_id}:${domain.id}`}
-                            data-testid="progress-cell"
-                            data-email={student.email}
-                            data-domain={domain.name}
-                            data-domain-id={domain.id}
-                            data-certification-id={group.certification_id}
-                            data-level={level}
-                            className={`rounded px-2 py-2 text-center font-medium tabular-nums ${levelStyles[level]}`}
-                          >
-                            {average === undefined ? (
-                              <>
-                                <span aria-hidden="true">—</span>
-                                <span className="sr-only">No result yet</span>
-                              </>
-                            ) : (
-                              formatPercent(average)
-                            )}
-                          </td>
-                        );
-                      }),
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
-
-      <section aria-labelledby="activity-title">
-        <h3 id="activity-title" className="text-sm font-semibold text-slate-800">
-          Tests and activity
-        </h3>
-        <ScrollTable
-          label="Tests and activity table"
-          caption="Tests sent, started and completed by each student, average and last activity"
-          className="mt-2"
-          minWidth="min-w-[640px]"
-          inset="px-3"
-          ruled="y"
-          columns={["Student", "Status", ...testCounts.map(({ column }) => numeric(column)), numeric("Average"), "Last activity"]}
-        >
-          {progress.students.map((student) => {
-            const level = scoreLevel(student.average_percent);
-            return (
-              <tr key={student.email} data-testid="progress-row" data-email={student.email}>
-                <th scope="row" className="break-all px-3 py-2 font-normal">
-                  {student.name ? <span className="block font-medium">{student.name}</span> : null}
-                  {student.email}
-                </th>
-                <td className="px-3 py-2">{student.status === "joined" ? "Joined" : "Invited"}</td>
-                {testCounts.map(({ field, testId }) => (
-                  <td key={field} className="px-3 py-2 text-right tabular-nums" data-testid={testId}>
-                    {student[field]}
-                  </td>
-                ))}
-                <td className="px-3 py-2 text-right tabular-nums" data-testid="average">
-                  {student.average_percent === null ? (
-                    <span className="text-slate-500">—</span>
-                  ) : (
-                    <span className={`rounded px-1.5 py-0.5 font-medium ${levelStyles[level]}`}>{formatPercent(student.average_percent)}</span>
-                  )}
-                </td>
-                <td className="whitespace-nowrap px-3 py-2 text-slate-600">{formatDateTime(student.last_activity_at)}</td>
-              </tr>
-            );
-          })}
-        </ScrollTable>
-      </section>
-    </div>
-  );
-}
-
-/** The activity table's counts of a student's tests: the column, the field of the progress view, the cell's test id. */
-const testCounts = [
-  { column: "Sent", field: "tests_sent", testId: "tests-sent" },
-  { column: "Started", field: "tests_started", testId: "tests-started" },
-  { column: "Completed", field: "tests_completed", testId: "tests-completed" },
-] as const;
-
-function Legend() {
-  const levels: ScoreLevel[] = ["low", "medium", "high", "none"];
-  return (
-    <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600" aria-label="Colour legend">
-      {levels.map((level) => (
-        <li key={level} className="flex items-center gap-1.5">
-          <span aria-hidden="true" className={`inline-block h-3 w-5 rounded ring-1 ring-inset ring-black/10 ${levelStyles[level]}`} />
-          {levelLabels[level]}
-        </li>
-      ))}
-    </ul>
   );
 }

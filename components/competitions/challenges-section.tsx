@@ -1,7 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Fragment, useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 import { useFieldArray } from "react-hook-form";
 import { callApi } from "@/components/api";
 import { FieldMessage, ownErrorAt } from "@/components/forms/field";
@@ -11,41 +11,18 @@ import { FieldLabel, Select, TextArea, TextInput } from "@/components/forms/inpu
 import { ApiForm } from "@/components/forms/api-form";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
-import { ConfirmButton } from "@/components/ui/confirm-button";
-import { actionsColumn, numeric, ScrollTable } from "@/components/ui/table";
 import type { Page } from "@/lib/kernel/paging";
-import { artifactContracts } from "@/lib/ctf/play/artifacts/contracts";
-import type { RevealView } from "@/lib/ctf/play/artifacts/schemas";
 import type { CtfView } from "@/lib/ctf/competitions/schemas";
 import { templatesOf, type ChallengeCategory } from "@/lib/ctf/templates/catalog";
 import { queryKeys } from "@/components/query-keys";
 import { type CtfOptions } from "./api";
-import { ChallengeFiles } from "./challenge-files";
+import { ChallengeTable } from "./challenge-table";
 import { generateSchema, hintRowsKept, newChallengeSchema, type ChallengeBody, type GenerateBody } from "./competition-forms";
-import { challengeCan, isTransitional } from "./format";
-import { RevealedFlag, revealQuestion } from "./revealed-flag";
-import { StatusBadge } from "./ui";
+import { isTransitional } from "./format";
 import type { ChallengeView } from "@/lib/ctf/challenges/schemas";
 import { challengeContracts } from "@/lib/ctf/challenges/contracts";
-
-/** A button of a challenge's row: shown when the challenge's status allows its `rule` (./format.ts); deleting asks first. */
-type ChallengeButton = {
-  action: "publish" | "unpublish" | "delete";
-  rule: Parameters<typeof challengeCan>[0];
-  label: string;
-  running?: string;
-  variant: "secondary" | "danger";
-  question?: (title: string) => string;
-};
-
-const challengeButtons: ChallengeButton[] = [
-  { action: "publish", rule: "publish", label: "Publish", running: "Publishing…", variant: "secondary" },
-  { action: "unpublish", rule: "unpublish", label: "Unpublish", running: "Unpublishing…", variant: "secondary" },
-  { action: "delete", rule: "remove", label: "Delete", variant: "danger", question: (title) => `Delete the challenge "${title}"?` },
-];
 
 export function useChallenges(ctfId: string) {
   return useQuery({
@@ -270,167 +247,4 @@ function generationStatus(challenge: ChallengeView): string {
   if (challenge.status === "generating") return "Generating… the challenge is listed below and becomes a draft when it is built.";
   if (challenge.status === "generation_failed") return "Generation failed: see the challenge below.";
   return `“${challenge.title}” generated as a draft.`;
-}
-
-function ChallengeTable({
-  ctf,
-  challenges,
-  loading,
-  error,
-  maxFileBytes,
-}: {
-  ctf: CtfView;
-  challenges?: ChallengeView[];
-  loading: boolean;
-  error: Error | null;
-  maxFileBytes: number;
-}) {
-  const client = useQueryClient();
-  // The challenge whose files are shown below its row (one at a time).
-  const [filesOf, setFilesOf] = useState<string | null>(null);
-  const act = useMutation({
-    mutationFn: ({ challenge, action }: { challenge: ChallengeView; action: ChallengeButton["action"] }): Promise<unknown> =>
-      action === "delete"
-        ? callApi(challengeContracts.deleteChallenge, { params: { ctf_id: ctf.id, challenge_id: challenge.id } })
-        : callApi(challengeContracts[action], { params: { ctf_id: ctf.id, challenge_id: challenge.id } }),
-    onSettled: (_result, _error, { action }) => {
-      client.invalidateQueries({ queryKey: queryKeys.ctfChallenges(ctf.id) });
-      if (action === "delete") {
-        client.invalidateQueries({ queryKey: queryKeys.ctf(ctf.id), exact: true });
-        client.invalidateQueries({ queryKey: queryKeys.ctfList() });
-      }
-    },
-  });
-  // Revealed flags live in this component's state only, never in the query cache.
-  const [revealed, setRevealed] = useState<Record<string, RevealView>>({});
-  const reveal = useMutation({
-    mutationFn: (challenge: ChallengeView) => callApi(artifactContracts.reveal, { params: { ctf_id: ctf.id, challenge_id: challenge.id }, body: { confirm: true } }),
-    onSuccess: (answer) => setRevealed((shown) => ({ ...shown, [answer.challenge_id]: answer })),
-  });
-  const deployed = ctf.status === "deployed";
-  const archived = ctf.status === "archived";
-
-  if (loading) return <p className="text-sm text-slate-600">Loading challenges…</p>;
-  if (error && !challenges) return <Notice tone="error">{error.message}</Notice>;
-  return (
-    <Card className="p-0">
-      {!deployed && !archived && challenges?.some((challenge) => challengeCan("publish", challenge.status)) ? (
-        <p className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-600">Challenges can be published once the competition is deployed.</p>
-      ) : null}
-      <RequestErrorNotice error={act.error} className="px-4 pt-3" />
-      <RequestErrorNotice error={reveal.error} className="px-4 pt-3" />
-      {!challenges?.length ? (
-        <p className="p-5 text-sm text-slate-600">No challenges yet{archived ? "." : ": add one or generate one above."}</p>
-      ) : (
-        <ScrollTable
-          label="Challenges"
-          caption={`Challenges of ${ctf.title}, newest first`}
-          minWidth="min-w-[760px]"
-          inset="px-4"
-          columns={["Title", "Category", numeric("Points"), "Status", numeric("Platform ID"), actionsColumn]}
-        >
-          {challenges.map((challenge) => {
-            const busy = act.isPending && act.variables?.challenge.id === challenge.id;
-            const filesShown = filesOf === challenge.id;
-            const shown = revealed[challenge.id];
-            return (
-              <Fragment key={challenge.id}>
-                <tr data-testid="challenge-row" data-title={challenge.title} data-status={challenge.status} className="align-top">
-                  <th scope="row" className="px-4 py-3 font-medium">
-                    <span className="break-words">{challenge.title}</span>
-                    {challenge.description ? <span className="mt-0.5 line-clamp-2 block text-xs font-normal text-slate-500">{challenge.description}</span> : null}
-                    {challenge.hints.length ? (
-                      <span className="block text-xs font-normal text-slate-500">{challenge.hints.length === 1 ? "1 hint" : `${challenge.hints.length} hints`}</span>
-                    ) : null}
-                    {challenge.template ? <span className="block text-xs font-normal text-slate-500">Generated ({challenge.template})</span> : null}
-                    {challenge.last_error && challenge.status.endsWith("_failed") ? (
-                      <span className="mt-1 block break-words text-xs font-normal text-red-700">{challenge.last_error}</span>
-                    ) : null}
-                  </th>
-                  <td className="px-4 py-3 text-slate-600">
-                    {challenge.category}
-                    {challenge.difficulty ? <span className="block text-xs text-slate-500">{challenge.difficulty}</span> : null}
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{challenge.points}</td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={challenge.status} />
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums" data-testid="platform-challenge-id">
-                    {challenge.platform_challenge_id ?? <span className="text-slate-400">—</span>}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap justify-end gap-2">
-                      <Button
-                        type="button"
-                        variant="ghost"
-                        aria-expanded={filesShown}
-                        aria-controls={`files-${challenge.id}`}
-                        aria-label={`Files of ${challenge.title}`}
-                        onClick={() => setFilesOf(filesShown ? null : challenge.id)}
-                      >
-                        Files
-                      </Button>
-                      {archived ? null : (
-                        <>
-                          {challengeButtons
-                            .filter(({ rule }) => challengeCan(rule, challenge.status))
-                            .map(({ action, label, running, variant, question }) => (
-                              <ConfirmButton
-                                key={action}
-                                variant={variant}
-                                disabled={act.isPending || (action === "publish" && !deployed)}
-                                title={action === "publish" && !deployed ? "Deploy the competition first" : undefined}
-                                aria-label={`${label} ${challenge.title}`}
-                                question={question?.(challenge.title)}
-                                onConfirm={() => act.mutate({ challenge, action })}
-                              >
-                                {busy && running ? running : label}
-                              </ConfirmButton>
-                            ))}
-                        </>
-                      )}
-                      {challenge.template && challenge.status !== "generating" && !shown ? (
-                        <ConfirmButton
-                          variant="ghost"
-                          disabled={reveal.isPending}
-                          aria-label={`Reveal the flag of ${challenge.title}`}
-                          question={revealQuestion(challenge.title)}
-                          onConfirm={() => reveal.mutate(challenge)}
-                        >
-                          {reveal.isPending && reveal.variables?.id === challenge.id ? "Revealing…" : "Reveal flag"}
-                        </ConfirmButton>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-                {shown ? (
-                  <tr>
-                    <td colSpan={6} className="px-4 pb-4">
-                      <RevealedFlag
-                        title={challenge.title}
-                        revealed={shown}
-                        onHide={() =>
-                          setRevealed((all) => {
-                            const { [challenge.id]: _hidden, ...rest } = all;
-                            return rest;
-                          })
-                        }
-                      />
-                    </td>
-                  </tr>
-                ) : null}
-                {filesShown ? (
-                  <tr id={`files-${challenge.id}`} className="bg-slate-50">
-                    <td colSpan={6} className="px-4 py-4">
-                      <ChallengeFiles ctfId={ctf.id} challenge={challenge} archived={archived} maxFileBytes={maxFileBytes} />
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
-        </ScrollTable>
-      )}
-    </Card>
-  );
 }
