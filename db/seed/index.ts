@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { certifications, domains, questions } from "../schema";
 import { catalog } from "./catalog";
-import type { SeedCertification } from "./types";
+import type { SeedCertification } from "./catalog/types";
 import type { Db } from "@/db/types";
 
 /**

@@ -3,7 +3,7 @@ import type { ctfSteps } from "@/lib/ctf/steps";
 import { completeGeneration, completePublish, completeUnpublish } from "@/lib/ctf/challenges/challenges";
 import { completeCtfDeploy } from "@/lib/ctf/competitions/competitions";
 import { completeDeploymentDeploy, stopLiveDeployment } from "@/lib/ctf/deployments/deployments";
-import { completeFileRemoval, completeFileUpload } from "@/lib/ctf/challenges/files/host-files";
+import { completeFileRemoval, completeFileUpload } from "@/lib/ctf/challenges/host-files";
 
 /** The competition lifecycle's asynchronous steps, run by whichever executor is configured (lib/registry/steps.ts). */
 export const ctfStepHandlers = {

@@ -1,4 +1,4 @@
-import type { SeedCertification } from "../types";
+import type { SeedCertification } from "./types";
 
 export const awsCloudPractitioner: SeedCertification = {
   slug: "aws-clf-c02",

@@ -1,4 +1,4 @@
-import type { SeedCertification } from "../types";
+import type { SeedCertification } from "./types";
 
 export const comptiaNetworkPlus: SeedCertification = {
   slug: "comptia-network-plus-n10-009",

@@ -1,4 +1,4 @@
-import type { SeedCertification } from "../types";
+import type { SeedCertification } from "./types";
 
 export const comptiaSecurityPlus: SeedCertification = {
   slug: "comptia-security-plus-sy0-701",

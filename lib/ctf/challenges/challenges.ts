@@ -10,7 +10,7 @@ import { findCtf } from "@/lib/ctf/competitions/competitions";
 import { deleteFileRows, removeStoredBytes } from "@/lib/ctf/competitions/stored-files";
 import { regexFlagProblem } from "./flags/pattern";
 import { hashFlag, sealFlag, storedFlag, unsealFlag } from "./flags/flags";
-import { filesForHost, forgetHostFiles } from "./files/host-files";
+import { filesForHost, forgetHostFiles } from "./host-files";
 import { describeHostError, hostFor } from "@/lib/ctf/hosting";
 import type { Rng } from "@/lib/ctf/templates/kit/rng";
 import { generateChallenge, type ChallengeCategory, type Difficulty, type TemplateKey } from "@/lib/ctf/templates/generate";

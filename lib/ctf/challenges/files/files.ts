@@ -13,7 +13,7 @@ import { fileStorage } from "@/lib/platform/storage";
 import { editable, findChallenge } from "@/lib/ctf/challenges/challenges";
 import { findCtf } from "@/lib/ctf/competitions/competitions";
 import { removeStoredBytes } from "@/lib/ctf/competitions/stored-files";
-import { hostKeepsFiles } from "./host-files";
+import { hostKeepsFiles } from "@/lib/ctf/challenges/host-files";
 import { fileNameProblem, MAX_FILES_PER_CHALLENGE, normaliseContentType } from "./rules";
 import type { ChallengeFileView, PlayerFileView } from "./schemas";
 import { scheduleStep } from "@/lib/ctf/steps";
