@@ -3,17 +3,17 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { fetchJson, RequestError } from "@/components/fetch-json";
-import { Button } from "@/components/ui/button";
+import { RequestError } from "@/components/fetch-json";
 import { Notice } from "@/components/ui/card";
-import type { ResultView as RecipientResult } from "@/lib/certification/tests/schemas";
 import type { TakingView } from "@/lib/certification/taking/taking";
 import { Countdown } from "./countdown";
 import { ProgressMeter } from "./progress-meter";
 import { QuestionCard } from "./question-card";
 import { QuestionNavigator } from "./question-navigator";
+import { QuestionPager } from "./question-pager";
 import { ReviewPanel } from "./review-panel";
 import { SubmitPanel } from "./submit-panel";
+import { submitAttempt, useSubmitOnTimeUp } from "./submit-on-time-up";
 import { TestResult } from "./test-result";
 import { useAnswers } from "./use-answers";
 
@@ -35,7 +35,7 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
   const moved = useRef(false);
 
   const submit = useMutation({
-    mutationFn: () => fetchJson<RecipientResult>(`/api/t/${encodeURIComponent(token)}/submit`, { method: "POST" }),
+    mutationFn: () => submitAttempt(token),
     onSuccess: () => {
       clear();
       router.refresh(); // the page comes back as the result, with the correct answers as the test allows
@@ -43,32 +43,7 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
     onError: () => setConfirming(false),
   });
 
-  // The deadline: the server refuses answers from then on and submits the attempt as it stands
-  // (its own step does so even with this page closed). Here the page submits at once, so the
-  // result shows without waiting; a device a little ahead of the server asks again shortly.
-  const [timeUp, setTimeUp] = useState(false);
-  const expire = useCallback(() => setTimeUp(true), []);
-  const clearRef = useRef(clear);
-  useEffect(() => {
-    clearRef.current = clear;
-  }, [clear]);
-  useEffect(() => {
-    if (!timeUp) return;
-    let tries = 0;
-    let timer: ReturnType<typeof setTimeout>;
-    const attempt = () =>
-      fetchJson<RecipientResult>(`/api/t/${encodeURIComponent(token)}/submit`, { method: "POST" })
-        .then(() => {
-          clearRef.current();
-          refresh();
-        })
-        .catch(() => {
-          if (++tries < 10) timer = setTimeout(attempt, 1500);
-          else refresh();
-        });
-    timer = setTimeout(attempt, 500);
-    return () => clearTimeout(timer);
-  }, [timeUp, token, refresh]);
+  const { timeUp, expire } = useSubmitOnTimeUp(token, clear, refresh);
 
   // After moving to another question or the review, focus its heading (not on first load).
   useEffect(() => {
@@ -124,25 +99,7 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
             onRetry={retry}
             headingRef={headingRef}
           />
-          <div className="flex flex-wrap justify-between gap-2">
-            <Button type="button" variant="secondary" className="min-h-11" disabled={index === 0} onClick={() => go({ mode: "question", index: index - 1 })}>
-              <span aria-hidden="true">←</span> Previous
-            </Button>
-            {index < total - 1 ? (
-              <div className="flex flex-wrap gap-2">
-                <Button type="button" variant="ghost" className="min-h-11" onClick={() => go({ mode: "review" })}>
-                  Review
-                </Button>
-                <Button type="button" className="min-h-11" onClick={() => go({ mode: "question", index: index + 1 })}>
-                  Next <span aria-hidden="true">→</span>
-                </Button>
-              </div>
-            ) : (
-              <Button type="button" className="min-h-11" onClick={() => go({ mode: "review" })}>
-                Review <span aria-hidden="true">→</span>
-              </Button>
-            )}
-          </div>
+          <QuestionPager index={index} total={total} onQuestion={(i) => go({ mode: "question", index: i })} onReview={() => go({ mode: "review" })} />
         </>
       ) : (
         <ReviewPanel questions={questions} answers={answers} onJump={(i) => go({ mode: "question", index: i })} headingRef={headingRef} />

@@ -1,0 +1,41 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { fetchJson } from "@/components/fetch-json";
+import type { ResultView as RecipientResult } from "@/lib/certification/tests/schemas";
+
+/** Submits the recipient's attempt as it stands; the server replies with the result. */
+export const submitAttempt = (token: string) => fetchJson<RecipientResult>(`/api/t/${encodeURIComponent(token)}/submit`, { method: "POST" });
+
+/**
+ * The deadline: the server refuses answers from then on and submits the attempt as it stands
+ * (its own step does so even with this page closed). Here the page submits at once, so the
+ * result shows without waiting; a device a little ahead of the server asks again shortly.
+ * `expire` is the countdown's signal; `timeUp` says it came.
+ */
+export function useSubmitOnTimeUp(token: string, clear: () => void, refresh: () => void) {
+  const [timeUp, setTimeUp] = useState(false);
+  const expire = useCallback(() => setTimeUp(true), []);
+  const clearRef = useRef(clear);
+  useEffect(() => {
+    clearRef.current = clear;
+  }, [clear]);
+  useEffect(() => {
+    if (!timeUp) return;
+    let tries = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const attempt = () =>
+      submitAttempt(token)
+        .then(() => {
+          clearRef.current();
+          refresh();
+        })
+        .catch(() => {
+          if (++tries < 10) timer = setTimeout(attempt, 1500);
+          else refresh();
+        });
+    timer = setTimeout(attempt, 500);
+    return () => clearTimeout(timer);
+  }, [timeUp, token, refresh]);
+  return { timeUp, expire };
+}
