@@ -25,6 +25,16 @@ export default tseslint.config(
     },
   },
   {
+    // Sizes (docs/architecture.md): a function does one thing; seed data, migrations and tests aside.
+    files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "app/**/*.{ts,tsx}", "db/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "db/seed/catalog/**", "db/migrations/**"],
+    rules: { "max-lines-per-function": ["error", { max: 120 }] },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    rules: { "max-lines": ["error", { max: 300 }] },
+  },
+  {
     files: ["tests/**/*.ts", "**/*.test.ts", "e2e/**/*.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
