@@ -32,7 +32,7 @@ export const accounts = pgTable(
 );
 
 export const sessions = pgTable("session", {
-  /** The SHA-256 (hex) of the session cookie's token, never the token (lib/auth/hashed-sessions.ts). */
+  /** The SHA-256 (hex) of the session cookie's token, never the token (lib/platform/auth/adapter.ts). */
   sessionToken: text("sessionToken").primaryKey(),
   userId: text("userId")
     .notNull()

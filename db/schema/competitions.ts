@@ -74,7 +74,7 @@ export const challenges = pgTable(
     flagSealed: text("flag_sealed").notNull(),
     flagMode: text("flag_mode").$type<FlagMode>().notNull().default("exact"),
     hints: jsonb("hints").$type<{ text: string; cost: number }[]>().notNull().default([]),
-    /** The shipped template a generated challenge was built from (lib/ctf/templates/catalog.ts); null for one written by hand. */
+    /** The shipped template a generated challenge was built from (lib/ctf/templates/catalog/); null for one written by hand. */
     template: text("template"),
     status: text("status").$type<ChallengeStatus>().notNull().default("draft"),
     platformChallengeId: integer("platform_challenge_id"),

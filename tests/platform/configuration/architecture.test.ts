@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
  * The shape of lib/ that `npm run lint` does not see by itself (docs/architecture.md):
  * - no folder circle at all, counting a folder and its sub-folders apart: dependency-cruiser's
  *   folder rule checks circles between folders, but a product's root file importing its wings
- *   while a wing imports a root file (lib/ctf/step-handlers.ts ↔ lib/ctf/challenges) is a
+ *   while a wing imports a root file (as lib/ctf/step-handlers.ts once did with lib/ctf/challenges) is a
  *   circle too, and the one that crept back most easily;
  * - no folder of lib/ with more than 15 files at one level.
  * The layer rules themselves run in `npm run lint` (.dependency-cruiser.cjs).
