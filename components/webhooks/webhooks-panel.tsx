@@ -183,6 +183,11 @@ export function EndpointCard({
 }
 
 function StatusBadge({ status }: { status: DeliveryView["status"] }) {
-  const tones = { pending: "bg-amber-100 text-amber-800", delivered: "bg-green-100 text-green-800", dropped: "bg-red-100 text-red-800" };
-  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${tones[status]}`}>{status}</span>;
+  const tones: Record<DeliveryView["status"], string> = {
+    pending: "bg-amber-100 text-amber-800",
+    delivered: "bg-green-100 text-green-800",
+    dropped: "bg-red-100 text-red-800",
+    not_sent: "bg-slate-100 text-slate-700",
+  };
+  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${tones[status]}`}>{status === "not_sent" ? "not sent (disabled)" : status}</span>;
 }

@@ -31,7 +31,8 @@ export const recipientStatuses = ["sent", "started", "completed"] as const;
 /** What a recipient sees of the correct answers and explanations (a test's `show_answers`). */
 export const showAnswersPolicies = ["after_submit", "after_close", "never"] as const;
 
-export const deliveryStatuses = ["pending", "delivered", "dropped"] as const;
+/** `not_sent`: the event came while its endpoint was disabled; `POST …/recover` queues it again. */
+export const deliveryStatuses = ["pending", "delivered", "dropped", "not_sent"] as const;
 
 export const attemptStates = ["in_flight", "completed", "interrupted"] as const;
 

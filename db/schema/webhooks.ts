@@ -25,7 +25,20 @@ export const webhookEndpoints = pgTable(
     secretSealed: text("secret_sealed").notNull(),
     service: text("service").$type<WebhookService>().notNull().default("competition"),
     source: text("source").$type<"api" | "dashboard">().notNull(),
+    /** False: the endpoint receives nothing; events meanwhile are recorded as `not_sent` deliveries. */
+    enabled: boolean("enabled").notNull().default(true),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    /** Why it was disabled: by its owner (`manual`) or by the service after days of nothing but failures (`failing`). */
+    disabledReason: text("disabled_reason").$type<"manual" | "failing">(),
+    /** The secret before the last rotation, sealed; it signs deliveries beside the new one until `previous_secret_expires_at`. */
+    previousSecretSealed: text("previous_secret_sealed"),
+    previousSecretExpiresAt: timestamp("previous_secret_expires_at", { withTimezone: true }),
+    /** When the current run of failed deliveries began (null after a success): endpoint health. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
+    /** When the owner was last e-mailed that the endpoint fails (at most once a day). */
+    healthMailedAt: timestamp("health_mailed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("webhook_endpoints_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
@@ -74,6 +87,7 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index("webhook_deliveries_due_idx").on(t.status, t.nextAttemptAt),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.createdAt),
+    index("webhook_deliveries_endpoint_status_idx").on(t.endpointId, t.status, t.createdAt),
   ],
 );
 
