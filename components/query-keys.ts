@@ -4,6 +4,8 @@ export const queryKeys = {
   webhooks: () => ["webhooks"] as const,
   testResultWebhooks: () => ["webhooks", "test-results"] as const,
   deliveries: (endpointId: string) => ["webhooks", endpointId, "deliveries"] as const,
+  /** Every endpoint's figures over the last day (under `webhooks`: what changes endpoints refreshes them). */
+  webhookHealth: () => ["webhooks", "health"] as const,
   certifications: (filters: { vendor?: string; search?: string; page?: number } = {}) => ["certifications", filters] as const,
   certification: (id: number) => ["certification", id] as const,
   tests: () => ["tests"] as const,

@@ -76,7 +76,7 @@ export function TestResultEndpoints() {
         <EndpointCard
           key={webhook.id}
           webhook={webhook}
-          deliveriesOf={webhookContracts.testResultDeliveries}
+          kind="certification"
           onDelete={() => remove.mutate(webhook.id)}
           deleting={remove.isPending}
         />

@@ -14,6 +14,9 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
 import { queryKeys } from "@/components/query-keys";
 import { webhookContracts } from "@/lib/platform/webhooks/contracts";
+import { DeliveryEventCell, EndpointHealth } from "./endpoint-health";
+import { EndpointControls } from "./endpoint-controls";
+import type { EndpointKind } from "./endpoint-forms";
 import { createWebhookInput, type CreateWebhookInput, type DeliveryView, type WebhookView } from "@/lib/platform/webhooks/schemas";
 
 export function WebhooksPanel() {
@@ -60,18 +63,19 @@ export function WebhooksPanel() {
   );
 }
 
-/** One endpoint of either kind: its test event, delivery log (read through `deliveriesOf`, its kind's route) and redelivery. */
+/** One endpoint of either kind: its test event, delivery log (read through its kind's route), redelivery and management (EndpointControls). */
 export function EndpointCard({
   webhook,
   onDelete,
   deleting,
-  deliveriesOf = webhookContracts.deliveries,
+  kind = "competition",
 }: {
   webhook: WebhookView;
   onDelete: () => void;
   deleting: boolean;
-  deliveriesOf?: typeof webhookContracts.deliveries | typeof webhookContracts.testResultDeliveries;
+  kind?: EndpointKind;
 }) {
+  const deliveriesOf = kind === "certification" ? webhookContracts.testResultDeliveries : webhookContracts.deliveries;
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const deliveries = useQuery({
@@ -101,6 +105,8 @@ export function EndpointCard({
           <p className="mt-1 text-xs text-slate-500">
             {webhook.events.length ? webhook.events.join(", ") : "All events"} · added {formatDateTime(webhook.created_at)}
           </p>
+          <EndpointHealth webhook={webhook} />
+          <EndpointControls webhook={webhook} kind={kind} />
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" type="button" onClick={() => sendTest.mutate()} disabled={sendTest.isPending}>
@@ -140,10 +146,7 @@ export function EndpointCard({
               <tbody className="divide-y divide-slate-100">
                 {deliveries.data.map((delivery) => (
                   <tr key={delivery.id} data-testid="delivery-row" data-event={delivery.event} data-status={delivery.status}>
-                    <td className="py-2 font-mono">
-                      {delivery.event}
-                      <span className="block text-xs text-slate-400">{delivery.event_id}</span>
-                    </td>
+                    <DeliveryEventCell delivery={delivery} />
                     <td>
                       <StatusBadge status={delivery.status} />
                     </td>

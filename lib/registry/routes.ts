@@ -14,6 +14,8 @@ import { takingContracts } from "@/lib/certification/taking/contracts";
 import { challengeContracts } from "@/lib/ctf/challenges/contracts";
 import { deploymentContracts } from "@/lib/ctf/deployments/contracts";
 import { webhookContracts } from "@/lib/platform/webhooks/contracts";
+import { competitionEndpointContracts, testResultEndpointContracts } from "@/lib/platform/webhooks/management-contracts";
+import { webhookHealthContracts } from "@/lib/platform/webhooks/health/contracts";
 import { workspaceContracts } from "@/lib/platform/workspaces/contracts";
 import type { AnyContract } from "@/lib/kernel/contract";
 
@@ -45,4 +47,8 @@ export const allContracts: readonly AnyContract[] = [
   keyContracts,
   workspaceContracts,
   emailContracts,
+  // Appended (issue 24): new operations after every existing one, so none of those moves.
+  competitionEndpointContracts,
+  testResultEndpointContracts,
+  webhookHealthContracts,
 ].flatMap((contracts): AnyContract[] => Object.values(contracts));

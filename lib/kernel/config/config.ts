@@ -87,6 +87,27 @@ function safeUrl(raw: string): URL | undefined {
   }
 }
 
+const durationUnits: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/**
+ * A comma-separated list of durations (`5s,5m,30m,2h`; units ms, s, m, h, d), each from 1 ms
+ * to `maxEach` ms, at most `maxCount` of them, parsed to milliseconds.
+ */
+const durationList = (name: string, maxCount: number, maxEach: number) => {
+  const message = `${name} must be a comma-separated list of 1 to ${maxCount} delays, each a whole number with a unit (ms, s, m, h, d) from 1ms to ${maxEach / 86_400_000}d, such as 5s,5m,30m,2h`;
+  return z
+    .string()
+    .transform((raw, context) => {
+      const parts = raw.split(",").map((part) => part.trim().match(/^(\d+)(ms|s|m|h|d)$/));
+      const delays = parts.map((match) => (match ? Number(match[1]) * durationUnits[match[2]] : NaN));
+      if (delays.length === 0 || delays.length > maxCount || delays.some((ms) => !(ms >= 1 && ms <= maxEach))) {
+        context.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return delays;
+    });
+};
+
 /** A comma-separated list of keys, each at least 32 characters, none twice. */
 const dataKeys = (name: string) =>
   z
@@ -172,6 +193,10 @@ export const variables = {
   LOG_LEVEL: withDefault(z.enum(logLevels, { error: `LOG_LEVEL must be one of ${logLevels.join(", ")}` }), "info"),
 
   WEBHOOK_RETRY_STEP_MS: integer("WEBHOOK_RETRY_STEP_MS", 0, 86_400_000, 5_000, "milliseconds"),
+  // The delays between attempts of a test-result (certification) delivery: Standard Webhooks'
+  // schedule by default, 8 attempts over about 27 h (lib/platform/pipeline/outbox/schedule.ts). At most
+  // 20 delays (Inngest retries a run at most 20 times), each at most 7 days (its longest sleep).
+  TEST_RESULT_RETRY_SCHEDULE: withDefault(durationList("TEST_RESULT_RETRY_SCHEDULE", 20, 7 * 86_400_000), "5s,5m,30m,2h,5h,10h,10h"),
   WEBHOOK_ALLOW_PRIVATE: optional(flag("WEBHOOK_ALLOW_PRIVATE")),
   // For tests, which would otherwise wait out 8 s per hanging receiver; refused in production
   // (rule below). Never above the spec's 8 s, which also keeps every attempt inside its lease.
@@ -179,6 +204,9 @@ export const variables = {
   // Attempts to one endpoint in flight at once, per instance (and per endpoint under Inngest):
   // a slow or hanging receiver holds at most this many of the worker's slots.
   WEBHOOK_ENDPOINT_CONCURRENCY: integer("WEBHOOK_ENDPOINT_CONCURRENCY", 1, 256, 4),
+  // Endpoint health: an endpoint whose every attempt failed for this long is disabled. A
+  // fraction of a day is allowed (tests compress the clock: 0.00001 days is under a second).
+  WEBHOOK_DISABLE_AFTER_DAYS: decimal("WEBHOOK_DISABLE_AFTER_DAYS", 0.000001, 365, 5, "days"),
   TRUST_PROXY: withDefault(trustProxySchema, "0"),
   // Read by scripts/serve.mjs (npm start) before Next.js starts, with the same rules
   // (scripts/http-server.mjs; its test checks both parse alike): slow clients are cut off.
@@ -462,12 +490,16 @@ function build(values: Values) {
     },
     webhooks: {
       retryStepMs: values.WEBHOOK_RETRY_STEP_MS,
+      /** Delays between the attempts of a test-result delivery (TEST_RESULT_RETRY_SCHEDULE), in ms. */
+      testResultRetryDelaysMs: values.TEST_RESULT_RETRY_SCHEDULE,
       /** Destinations other than global unicast: allowed outside production unless set. */
       allowPrivate: values.WEBHOOK_ALLOW_PRIVATE ?? !production,
       /** A receiver's whole exchange (connect, send, status line) must end in a 2xx within this. */
       deadlineMs: values.WEBHOOK_DEADLINE_MS,
       /** Attempts to one endpoint in flight at once (per instance; per endpoint under Inngest). */
       endpointConcurrency: values.WEBHOOK_ENDPOINT_CONCURRENCY,
+      /** An endpoint with nothing but failed attempts for this long is disabled (WEBHOOK_DISABLE_AFTER_DAYS), in ms. */
+      disableAfterMs: Math.round(values.WEBHOOK_DISABLE_AFTER_DAYS * 86_400_000),
     },
     trustProxy: values.TRUST_PROXY,
     /** What scripts/serve.mjs gives a client: its headers, then its whole request (HTTP 408 past them). */

@@ -7,6 +7,7 @@ import {
   createTestResultWebhookInput,
   createWebhookInput,
   deliveryList,
+  deliveryQuery,
   testResultWebhookList,
   webhookList,
   webhookView,
@@ -77,14 +78,15 @@ export const webhookContracts = {
     caller: "workspace",
     scope: "ctf:read",
     params: webhook,
-    query: pagingQuery,
+    query: deliveryQuery,
     status: 200,
     response: deliveryList,
     docs: {
       tag: "Webhooks",
       summary: "An endpoint's delivery log",
       description:
-        "Not in the specification (additive): each delivery to a competition endpoint, newest first, with its status and every attempt (status code, error, excerpt of the answer, duration).",
+        "Not in the specification (additive): each delivery to a competition endpoint, newest first, with its status and every attempt (status code, error, excerpt of the answer, duration). " +
+        "`status` (`pending`, `delivered`, `dropped`, `not_sent`), `event` (an event name) and `since` (ISO 8601) narrow it.",
     },
   }),
   sendTest: contract({
@@ -109,7 +111,12 @@ export const webhookContracts = {
     params: delivery,
     status: 202,
     response: z.object({ id: z.string() }),
-    docs: { tag: "Dashboard: webhooks", summary: "Deliver an event again", description: "A fresh delivery of the same event (same id and body), with attempts of its own." },
+    docs: {
+      tag: "Dashboard: webhooks",
+      summary: "Deliver an event again",
+      description: "A fresh delivery of the same event (same id and body), with attempts of its own. A disabled endpoint answers 409 (enable it first).",
+      errors: [409],
+    },
   }),
   listTestResults: contract({
     id: "testResultWebhooks.list",
@@ -156,7 +163,7 @@ export const webhookContracts = {
     path: "/api/app/test-result-webhooks/{id}/deliveries",
     caller: "session",
     params: webhook,
-    query: pagingQuery,
+    query: deliveryQuery,
     status: 200,
     response: deliveryList,
     docs: { tag: "Dashboard: webhooks", summary: "A test-result endpoint's delivery log", description: "Each delivery, newest first, with its status and every attempt." },

@@ -1,22 +1,40 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "@/db";
-import { type AttemptState, type Event, events, webhookAttempts, webhookDeliveries, type WebhookService } from "@/db/schema";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { rowsOf, type Db } from "@/db";
+import { type AttemptState, type DeliveryStatus, type Event, events, webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookService } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/kernel/paging";
-import { notFound } from "@/lib/kernel/errors";
+import { conflict, notFound } from "@/lib/kernel/errors";
 import { certificationEvent, competitionEvents, eventCatalog, type EventType, isCompetitionEvent } from "@/lib/platform/pipeline/channels/webhook/events";
 import { newId } from "@/lib/kernel/ids";
 import { notifyOutbox } from "@/lib/platform/pipeline/outbox/notify";
-import { getWebhook } from "./endpoints";
+import { getWebhook, lockEndpoint } from "./endpoints";
 import type { DeliveryView } from "./schemas";
 import { sampleEventData } from "./samples";
+import { aboutEvent } from "./subjects";
 import { INTERRUPTED, leaseOver } from "@/lib/platform/pipeline/channels/webhook/attempts";
+
+/** The delivery log's filters (GET …/deliveries): each given one narrows it. */
+export type DeliveryFilters = { status?: DeliveryStatus; event?: string; since?: Date };
+
+const DISABLED = "The endpoint is disabled: enable it first (PATCH with enabled: true).";
 /** The delivery log of one endpoint, newest first, with every attempt; given a service, an endpoint of the other one is not found. */
-export async function listDeliveries(db: Db, workspaceId: string, endpointId: string, paging: Paging, service?: WebhookService): Promise<Page<DeliveryView>> {
+export async function listDeliveries(
+  db: Db,
+  workspaceId: string,
+  endpointId: string,
+  paging: Paging & DeliveryFilters,
+  service?: WebhookService,
+): Promise<Page<DeliveryView>> {
   await getWebhook(db, workspaceId, endpointId, service);
-  const where = and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.workspaceId, workspaceId));
+  const where = and(
+    eq(webhookDeliveries.endpointId, endpointId),
+    eq(webhookDeliveries.workspaceId, workspaceId),
+    paging.status ? eq(webhookDeliveries.status, paging.status) : undefined,
+    paging.event ? sql`${webhookDeliveries.eventId} in (select ${events.id} from ${events} where ${events.type} = ${paging.event} and ${events.workspaceId} = ${workspaceId})` : undefined,
+    paging.since ? gte(webhookDeliveries.createdAt, paging.since) : undefined,
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ delivery: webhookDeliveries, type: events.type })
+      .select({ delivery: webhookDeliveries, type: events.type, data: events.data })
       .from(webhookDeliveries)
       .innerJoin(events, eq(events.id, webhookDeliveries.eventId))
       .where(where)
@@ -38,7 +56,7 @@ export async function listDeliveries(db: Db, workspaceId: string, endpointId: st
         .orderBy(asc(webhookAttempts.number))
     : [];
   return page(
-    rows.map(({ delivery, type }) => ({
+    rows.map(({ delivery, type, data }) => ({
       id: delivery.id,
       event_id: delivery.eventId,
       event: type,
@@ -46,6 +64,7 @@ export async function listDeliveries(db: Db, workspaceId: string, endpointId: st
       next_attempt_at: delivery.status === "pending" ? delivery.nextAttemptAt.toISOString() : null,
       created_at: delivery.createdAt.toISOString(),
       redelivery_of: delivery.redeliveryOf,
+      about: aboutEvent(type, data),
       attempts: attempts
         .filter(({ attempt }) => attempt.deliveryId === delivery.id)
         .map(({ attempt, state }) => ({
@@ -64,14 +83,21 @@ export async function listDeliveries(db: Db, workspaceId: string, endpointId: st
   );
 }
 
-/** A fresh delivery of the same event (same event id) to the same endpoint. */
-export async function redeliver(db: Db, workspaceId: string, deliveryId: string): Promise<{ id: string }> {
+/**
+ * A fresh delivery of the same event (same event id) to the same endpoint. Given `of`, the
+ * delivery must be one of that endpoint of that service (the REST routes); a disabled
+ * endpoint refuses (409: enable it first).
+ */
+export async function redeliver(db: Db, workspaceId: string, deliveryId: string, of?: { endpointId: string; service: WebhookService }): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
+    if (of) await lockEndpoint(tx, workspaceId, of.service, of.endpointId);
     const [original] = await tx
       .select()
       .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.workspaceId, workspaceId)));
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.workspaceId, workspaceId), of ? eq(webhookDeliveries.endpointId, of.endpointId) : undefined));
     if (!original) throw notFound("Delivery");
+    const [endpoint] = await tx.select({ enabled: webhookEndpoints.enabled }).from(webhookEndpoints).where(eq(webhookEndpoints.id, original.endpointId));
+    if (!endpoint?.enabled) throw conflict(DISABLED);
     const [created] = await tx
       .insert(webhookDeliveries)
       .values({ id: newId("dlv"), workspaceId, eventId: original.eventId, endpointId: original.endpointId, redeliveryOf: original.id })
@@ -98,5 +124,36 @@ export async function sendTestEvent(db: Db, workspaceId: string, endpointId: str
       .returning({ id: webhookDeliveries.id });
     await notifyOutbox(tx);
     return { delivery_id: delivery.id, event };
+  });
+}
+
+/**
+ * Queues again, once each, the deliveries of one endpoint created since `since` that were
+ * dropped or not sent (while it was disabled) and have not been delivered again yet (no
+ * redelivery of theirs, no delivery of the same event pending or delivered): a new
+ * delivery of the same event (same event id, `redelivery_of` the old one), one per event.
+ * The endpoint row is locked first, so two calls at once run one after the other and the
+ * second finds the first's redeliveries: nothing is queued twice. A disabled endpoint
+ * refuses (409).
+ */
+export async function recoverDeliveries(db: Db, workspaceId: string, service: WebhookService, endpointId: string, since: Date): Promise<{ queued: number }> {
+  return db.transaction(async (tx) => {
+    const endpoint = await lockEndpoint(tx, workspaceId, service, endpointId);
+    if (!endpoint.enabled) throw conflict(DISABLED);
+    const missed = rowsOf<{ id: string; event_id: string }>(
+      await tx.execute(sql`
+        select distinct on (d.event_id) d.id, d.event_id from webhook_deliveries d
+        where d.endpoint_id = ${endpointId} and d.workspace_id = ${workspaceId}
+          and d.status in ('dropped', 'not_sent') and d.created_at >= ${since.toISOString()}::timestamptz
+          and not exists (select 1 from webhook_deliveries r where r.redelivery_of = d.id)
+          and not exists (select 1 from webhook_deliveries p where p.endpoint_id = d.endpoint_id and p.event_id = d.event_id and p.status in ('pending', 'delivered'))
+        order by d.event_id, d.created_at desc, d.id desc`),
+    );
+    if (missed.length === 0) return { queued: 0 };
+    await tx
+      .insert(webhookDeliveries)
+      .values(missed.map((row) => ({ id: newId("dlv"), workspaceId, eventId: row.event_id, endpointId, redeliveryOf: row.id })));
+    await notifyOutbox(tx);
+    return { queued: missed.length };
   });
 }

@@ -10,10 +10,18 @@ import { certificationEvent, MAX_ENDPOINTS_PER_WORKSPACE } from "@/lib/platform/
 import { newId } from "@/lib/kernel/ids";
 import { seal } from "@/lib/platform/security/sealing";
 import { lockWorkspace } from "@/lib/platform/workspaces/lock";
-import type { CreateTestResultWebhookInput, CreateWebhookInput, WebhookView } from "./schemas";
+import type { CreateTestResultWebhookInput, CreateWebhookInput, UpdateWebhookInput, WebhookView } from "./schemas";
 
 export function toWebhookView(endpoint: WebhookEndpoint): WebhookView {
-  return { id: endpoint.id, url: endpoint.url, events: endpoint.events, created_at: endpoint.createdAt.toISOString() };
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: endpoint.events,
+    created_at: endpoint.createdAt.toISOString(),
+    enabled: endpoint.enabled,
+    disabled_at: endpoint.disabledAt?.toISOString() ?? null,
+    disabled_reason: endpoint.disabledReason ?? null,
+  };
 }
 
 export function generateWebhookSecret(): string {
@@ -92,4 +100,71 @@ export async function deleteWebhook(db: Db, workspaceId: string, service: Webhoo
     .returning();
   if (!endpoint) throw notFound("Webhook");
   return toWebhookView(endpoint);
+}
+
+/**
+ * Changes an endpoint of one service (PATCH): what is given changes, what is absent stays.
+ * Disabling stops every send (new events and pending retries are recorded `not_sent`);
+ * enabling clears why it was disabled and the run of failures that may have disabled it.
+ */
+export async function updateWebhook(db: Db, workspaceId: string, service: WebhookService, id: string, input: UpdateWebhookInput): Promise<WebhookView> {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const current = await lockEndpoint(tx, workspaceId, service, id);
+    const toggled =
+      input.enabled === undefined || input.enabled === current.enabled
+        ? {}
+        : input.enabled
+          ? { enabled: true, disabledAt: null, disabledReason: null, failingSince: null }
+          : { enabled: false, disabledAt: now, disabledReason: "manual" as const };
+    const [endpoint] = await tx
+      .update(webhookEndpoints)
+      .set({ ...(input.url === undefined ? {} : { url: input.url }), ...(input.events === undefined ? {} : { events: input.events }), ...toggled, updatedAt: now })
+      .where(eq(webhookEndpoints.id, current.id))
+      .returning();
+    return toWebhookView(endpoint);
+  });
+}
+
+/** How long the secret before a rotation keeps signing deliveries beside the new one. */
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Rotates an endpoint's signing secret: the caller's own or a generated one, returned this
+ * once. The current secret becomes the previous one and signs too for SECRET_OVERLAP_MS
+ * (a second rotation within the overlap replaces it with the then-current one).
+ */
+export async function rotateWebhookSecret(
+  db: Db,
+  workspaceId: string,
+  service: WebhookService,
+  id: string,
+  chosen: string | undefined,
+): Promise<{ id: string; secret: string; previous_secret_expires_at: string }> {
+  const secret = chosen ?? generateWebhookSecret();
+  const expiresAt = new Date(Date.now() + SECRET_OVERLAP_MS);
+  return db.transaction(async (tx) => {
+    const current = await lockEndpoint(tx, workspaceId, service, id);
+    await tx
+      .update(webhookEndpoints)
+      .set({
+        secretSealed: seal("webhook_endpoints.secret", secret),
+        previousSecretSealed: current.secretSealed,
+        previousSecretExpiresAt: expiresAt,
+        updatedAt: new Date(),
+      })
+      .where(eq(webhookEndpoints.id, current.id));
+    return { id: current.id, secret, previous_secret_expires_at: expiresAt.toISOString() };
+  });
+}
+
+/** An endpoint of one service, its row locked for the rest of the transaction (changes and recovery of one endpoint run one at a time). */
+export async function lockEndpoint(tx: Db, workspaceId: string, service: WebhookService, id: string): Promise<WebhookEndpoint> {
+  const [endpoint] = await tx
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.id, id), ofService(workspaceId, service)))
+    .for("update");
+  if (!endpoint) throw notFound("Webhook");
+  return endpoint;
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { attemptStates, deliveryStatuses } from "@/db/schema/statuses";
-import { pageSchema } from "@/lib/kernel/paging";
+import { pageSchema, pagingQuery } from "@/lib/kernel/paging";
 import { certificationEvent, competitionEvents } from "@/lib/platform/pipeline/channels/webhook/events";
+import { deliveryAbout } from "./subjects";
 
 export const webhookUrl = z
   .string()
@@ -24,21 +25,20 @@ const competitionEvent = z.enum(competitionEvents as [string, ...string[]], {
       : `Unknown event. Available: ${competitionEvents.join(", ")}.`,
 });
 
+const competitionEventList = z
+  .array(competitionEvent)
+  .max(competitionEvents.length)
+  .transform((events) => [...new Set(events)]);
+
+const chosenSecret = z.string().min(16, "secret must be 16 to 128 characters.").max(128, "secret must be 16 to 128 characters.");
+
 /** A competition endpoint, registered through POST /api/v1/webhooks (API key or dashboard). */
 export const createWebhookInput = z.object({
   url: webhookUrl,
-  events: z
-    .array(competitionEvent)
-    .max(competitionEvents.length)
+  events: competitionEventList
     .default([])
-    .transform((events) => [...new Set(events)])
     .meta({ description: "Events to receive, a subset of `available_events`; empty (or absent) means all of them." }),
-  secret: z
-    .string()
-    .min(16, "secret must be 16 to 128 characters.")
-    .max(128, "secret must be 16 to 128 characters.")
-    .optional()
-    .meta({ description: "Signing secret (16–128 characters). Absent: one is generated (whsec_…) and returned once." }),
+  secret: chosenSecret.optional().meta({ description: "Signing secret (16–128 characters). Absent: one is generated (whsec_…) and returned once." }),
 });
 export type CreateWebhookInput = z.output<typeof createWebhookInput>;
 
@@ -48,6 +48,12 @@ export const webhookView = z
     url: z.string(),
     events: z.array(z.string()),
     created_at: z.string(),
+    enabled: z.boolean().meta({ description: "False: the endpoint receives nothing; each event meanwhile is recorded as a `not_sent` delivery." }),
+    disabled_at: z.string().nullable(),
+    disabled_reason: z
+      .enum(["manual", "failing"])
+      .nullable()
+      .meta({ description: "Who disabled it: its owner (`manual`) or the service after days of nothing but failures (`failing`)." }),
   })
   .meta({ id: "Webhook" });
 export type WebhookView = z.infer<typeof webhookView>;
@@ -75,6 +81,57 @@ export const createdTestResultWebhook = webhookView
 
 export const testResultWebhookList = pageSchema(webhookView).meta({ id: "TestResultWebhookList" });
 
+/** PATCH of a competition endpoint: what is given changes, what is absent stays. */
+export const updateWebhookInput = z.object({
+  url: webhookUrl.optional(),
+  events: competitionEventList.optional().meta({ description: "Events to receive, a subset of `available_events`; empty means all of them." }),
+  enabled: z.boolean().optional().meta({ description: "False: nothing is sent (events are recorded as `not_sent`); true: delivery resumes." }),
+});
+export type UpdateWebhookInput = z.output<typeof updateWebhookInput>;
+
+/** PATCH of a test-result endpoint: its address and whether it receives anything. */
+export const updateTestResultWebhookInput = updateWebhookInput.pick({ url: true, enabled: true });
+
+/** A new signing secret: the caller's own, or absent to have one generated. */
+export const rotateSecretInput = z
+  .object({ secret: chosenSecret.optional().meta({ description: "The new signing secret (16–128 characters). Absent: one is generated (whsec_…)." }) });
+
+export const rotatedSecret = z
+  .object({
+    id: z.string(),
+    secret: z.string().meta({ description: "The new signing secret: shown this once." }),
+    previous_secret_expires_at: z.string().meta({ description: "Until then the previous secret signs every delivery too (24 hours)." }),
+  })
+  .meta({ id: "RotatedWebhookSecret" });
+
+/** How far back `recover` reaches (days). */
+export const RECOVER_RETENTION_DAYS = 14;
+
+export const recoverInput = z.object({
+  since: z.iso
+    .datetime({ offset: true, message: "since must be an ISO 8601 date-time, e.g. 2026-12-01T18:00:00Z." })
+    .transform((value) => new Date(value))
+    .refine((since) => since.getTime() <= Date.now(), "since must not be in the future.")
+    .refine(
+      (since) => since.getTime() >= Date.now() - RECOVER_RETENTION_DAYS * 86_400_000,
+      `since must be within the last ${RECOVER_RETENTION_DAYS} days.`,
+    )
+    .meta({ description: `Deliveries created at or after this instant (at most ${RECOVER_RETENTION_DAYS} days ago, not in the future).` }),
+});
+
+export const recovered = z.object({ queued: z.number().int().meta({ description: "Deliveries queued again (one per missed event)." }) });
+
+export const deliveryQuery = pagingQuery.extend({
+  status: z.enum(deliveryStatuses, { error: `status must be one of ${deliveryStatuses.join(", ")}.` }).optional(),
+  event: z.string().max(100).optional().meta({ description: "An event name, e.g. `ctf.deployed`." }),
+  since: z.iso
+    .datetime({ offset: true, message: "since must be an ISO 8601 date-time, e.g. 2026-12-01T18:00:00Z." })
+    .transform((value) => new Date(value))
+    .optional()
+    .meta({ description: "Deliveries created at or after this instant." }),
+});
+export type DeliveryQuery = z.output<typeof deliveryQuery>;
+
 export const attemptView = z.object({
   number: z.number().int(),
   state: z.enum(attemptStates).meta({
@@ -98,6 +155,7 @@ export const deliveryView = z.object({
   next_attempt_at: z.string().nullable(),
   created_at: z.string(),
   redelivery_of: z.string().nullable(),
+  about: deliveryAbout.meta({ description: "Not in the specification (additive): which test and recipient, or which competition object, the event was about; whether it was a sample." }),
 });
 export type DeliveryView = z.infer<typeof deliveryView>;
 export const deliveryList = pageSchema(deliveryView).meta({ id: "DeliveryList" });

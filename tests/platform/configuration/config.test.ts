@@ -21,7 +21,14 @@ describe("parseConfig", () => {
     expect(settings.worker).toEqual({ enabled: true, concurrency: 8, pollMs: 1_000, leaseMs: 30_000 });
     expect(settings.appUrl).toBe("http://localhost:3000");
     expect(settings.log).toEqual({ requests: true, level: "info" });
-    expect(settings.webhooks).toEqual({ retryStepMs: 5_000, allowPrivate: true, deadlineMs: 8_000, endpointConcurrency: 4 });
+    expect(settings.webhooks).toEqual({
+      retryStepMs: 5_000,
+      testResultRetryDelaysMs: [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000],
+      allowPrivate: true,
+      deadlineMs: 8_000,
+      endpointConcurrency: 4,
+      disableAfterMs: 5 * 86_400_000,
+    });
   });
 
   it("refuses WORKER_CONCURRENCY=eight with a message naming the variable and the value", () => {

@@ -64,6 +64,8 @@ const receivers = receiverPool();
 
 beforeAll(async () => {
   vi.stubEnv("WEBHOOK_RETRY_STEP_MS", String(STEP_MS));
+  // Test results retry on their own schedule (a day by default): here the competition's shape, 3 attempts, step then 2 × step.
+  vi.stubEnv("TEST_RESULT_RETRY_SCHEDULE", `${STEP_MS}ms,${2 * STEP_MS}ms`);
   vi.stubEnv("WORKER_LEASE_MS", "10000");
   vi.stubEnv("WEBHOOK_ALLOW_PRIVATE", "true");
   database = await createTestDatabase();

@@ -122,7 +122,9 @@ describe("two surfaces: /api/v1/webhooks (competition) and /api/app/test-result-
     expect(testResultSecret).toMatch(/^whsec_[A-Za-z0-9_-]{20,}$/);
     const listed = await dashboard(trainer).listTestResults();
     expect(listed.status).toBe(200);
-    expect(listed.body.data).toEqual([{ id: testResultId, url: nowhere("results"), events: ["test.completed"], created_at: expect.any(String) }]);
+    expect(listed.body.data).toEqual([
+      { id: testResultId, url: nowhere("results"), events: ["test.completed"], created_at: expect.any(String), enabled: true, disabled_at: null, disabled_reason: null },
+    ]);
     expect(JSON.stringify(listed.body)).not.toContain(testResultSecret);
     expect(listed.body.pagination).toMatchObject({ total: 1 });
     // Only the address is taken: a secret or events in the body change nothing.

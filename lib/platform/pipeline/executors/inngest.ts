@@ -6,7 +6,7 @@ import { emailMessages, scheduledSteps, webhookDeliveries } from "@/db/schema";
 import { config } from "@/lib/kernel/config/config";
 import { deliverEmails, dropEmails } from "@/lib/platform/pipeline/channels/email/deliver";
 import { logger } from "@/lib/kernel/log";
-import { EMAIL_RETRIES, retryDelayMs, WEBHOOK_RETRIES } from "@/lib/platform/pipeline/outbox/schedule";
+import { EMAIL_RETRIES, retryDelayMs, WEBHOOK_RETRIES, webhookRunRetries } from "@/lib/platform/pipeline/outbox/schedule";
 import { failStep, runStep, type StepRegistry } from "@/lib/platform/pipeline/channels/steps/steps";
 import { attemptDelivery, dropDelivery } from "@/lib/platform/pipeline/channels/webhook/attempts";
 import { jobEventCatalog, type JobEventData, type JobEventKey, parseJobEvent } from "./inngest-events";
@@ -105,7 +105,9 @@ export function createFunctions(database: DbProvider, steps: StepRegistry) {
 
   const deliverWebhook = inngest.createFunction(
     {
-      ...onJobEvent("webhookDeliveryRequested", "deliver-webhook", WEBHOOK_RETRIES, async (db, { deliveryId }) => {
+      // Retries enough for the longer schedule (a test result's, by default 7); each run makes one
+      // attempt and RetryAfterError sleeps until the next one is due, durably, hours if need be.
+      ...onJobEvent("webhookDeliveryRequested", "deliver-webhook", webhookRunRetries(), async (db, { deliveryId }) => {
         await dropDelivery(db, deliveryId);
         return { dropped: deliveryId };
       }),

@@ -1,9 +1,16 @@
+import type { WebhookService } from "@/db/schema";
 import { config } from "@/lib/kernel/config/config";
 import { emailRetryBaseMs, emailRetryMaxMs } from "@/lib/kernel/config/email";
 
 /**
- * The retry schedule, defined once for both executors: 3 attempts in all, linear backoff
- * (step, 2 × step), then dropped.
+ * The retry schedules, defined once for both executors.
+ *
+ * - Competition endpoints and scheduled steps: the competition specification's 3 attempts in
+ *   all, linear backoff (step, 2 × step), then dropped.
+ * - Test-result (certification) endpoints: the certification specification says nothing of
+ *   retries, so an LMS that is down for a while must not lose a result: Standard Webhooks'
+ *   schedule (immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: 8 attempts over about
+ *   27 h), or TEST_RESULT_RETRY_SCHEDULE; then dropped.
  */
 export const MAX_ATTEMPTS = 3;
 /** Retries after the first attempt, as Inngest counts them (a literal type it accepts). */
@@ -14,9 +21,39 @@ export function retryStepMs(): number {
   return config().webhooks.retryStepMs;
 }
 
-/** Delay before attempt `next` (2 or 3) after attempt `next - 1` failed. */
+/** Delay before attempt `next` (2 or 3) after attempt `next - 1` failed (competition deliveries, steps). */
 export function retryDelayMs(failedAttempt: number): number {
   return retryStepMs() * failedAttempt;
+}
+
+/** The delays between the attempts of a delivery to an endpoint of `service`, in ms. */
+export function deliveryRetryDelays(service: WebhookService): readonly number[] {
+  if (service === "certification") return config().webhooks.testResultRetryDelaysMs;
+  return Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1));
+}
+
+/** Attempts in all of a delivery to an endpoint of `service`; then it is dropped. */
+export function deliveryMaxAttempts(service: WebhookService): number {
+  return deliveryRetryDelays(service).length + 1;
+}
+
+/** Delay before the attempt after `failedAttempt` of a delivery to an endpoint of `service`. */
+export function deliveryRetryDelayMs(service: WebhookService, failedAttempt: number): number {
+  const delays = deliveryRetryDelays(service);
+  return delays[Math.min(Math.max(failedAttempt, 1), delays.length) - 1] ?? 0;
+}
+
+/** What Inngest accepts as a function's retries. */
+type InngestRetries = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20;
+
+/**
+ * Retries of one Inngest run of the deliver-webhook function: enough for the longer of the two
+ * schedules (each run makes one attempt; the delivery's own count decides when it is dropped,
+ * and a competition delivery is dropped after its third). The configuration keeps the
+ * test-result schedule within Inngest's 20 retries.
+ */
+export function webhookRunRetries(): InngestRetries {
+  return Math.min(20, Math.max(deliveryMaxAttempts("certification"), deliveryMaxAttempts("competition")) - 1) as InngestRetries;
 }
 
 /** How long a worker holds a claimed row (WORKER_LEASE_MS, default 30 s, at least 10 s); longer than any single attempt can take. */

@@ -1,11 +1,12 @@
 import { and, type AnyColumn, eq, not, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "@/db";
 import { retryWhileDisconnected } from "@/db/transaction";
-import { type Event, events, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
+import { type Event, events, type WebhookService, webhookAttempts, webhookDeliveries, webhookEndpoints } from "@/db/schema";
 import { claimDue } from "@/lib/platform/pipeline/outbox/claim";
 import { notifyOutbox, OUTBOX_CHANNEL } from "@/lib/platform/pipeline/outbox/notify";
-import { leaseMs, MAX_ATTEMPTS, retryDelayMs } from "@/lib/platform/pipeline/outbox/schedule";
-import { buildWireMessage, endpointSecret } from "./format";
+import { deliveryMaxAttempts, deliveryRetryDelayMs, leaseMs } from "@/lib/platform/pipeline/outbox/schedule";
+import { buildWireMessage, endpointSecrets } from "./format";
+import { answerOf, recordEndpointHealth } from "./health";
 import { postOnce, type PostResult } from "./http";
 
 export type AttemptOutcome =
@@ -27,6 +28,8 @@ export type StartedAttempt = {
   deliveryId: string;
   attemptId: number;
   number: number;
+  /** The endpoint's service: its retry schedule. */
+  service: WebhookService;
   startedAt: Date;
   url: string;
   body: string;
@@ -39,13 +42,13 @@ export const INTERRUPTED = "interrupted: the worker stopped mid-attempt; no resp
 export const leaseOver = (startedAt: SQL | AnyColumn) => sql`${startedAt} <= now() - ${leaseMs()} * interval '1 millisecond'`;
 
 /**
- * Makes one attempt of a pending delivery and records it: delivered, retry later (linear
- * backoff), or dropped after the last attempt. The attempt is counted and recorded as in
- * flight BEFORE the POST (startAttempt) and completed after it (finishAttempt), so a worker
- * that dies mid-call has still used that attempt: no receiver ever gets more than
- * MAX_ATTEMPTS POSTs for one delivery, and the log shows each of them. The event id and
- * body content stay the same on every attempt; only the build timestamp changes. Used by
- * both executors.
+ * Makes one attempt of a pending delivery and records it: delivered, retry later (on the
+ * schedule of the endpoint's service, outbox/schedule.ts), or dropped after the last
+ * attempt. The attempt is counted and recorded as in flight BEFORE the POST (startAttempt)
+ * and completed after it (finishAttempt), so a worker that dies mid-call has still used that
+ * attempt: no receiver ever gets more POSTs for one delivery than its schedule has attempts,
+ * and the log shows each of them. The event id and body content stay the same on every
+ * attempt; only the build timestamp changes. Used by both executors.
  */
 export async function attemptDelivery(db: Db, deliveryId: string): Promise<AttemptOutcome> {
   const start = await startAttempt(db, deliveryId);
@@ -81,9 +84,17 @@ export async function startAttempt(db: Db, deliveryId: string): Promise<StartedA
     // Another executor is posting this attempt right now (its lease holds): leave it be.
     if (live) return { outcome: "skipped" } as const;
     await tx.update(webhookAttempts).set({ state: "interrupted", error: INTERRUPTED }).where(inFlight);
+    // Its endpoint was disabled after the delivery was queued: nothing is sent, it is recorded not sent.
+    if (!row.endpoint.enabled) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: "not_sent", lockedUntil: null, completedAt: new Date() })
+        .where(eq(webhookDeliveries.id, deliveryId));
+      return { outcome: "skipped" } as const;
+    }
 
     const used = row.delivery.attempts;
-    if (used >= MAX_ATTEMPTS) {
+    if (used >= deliveryMaxAttempts(row.endpoint.service)) {
       await tx
         .update(webhookDeliveries)
         .set({ status: "dropped", lockedUntil: null, completedAt: new Date() })
@@ -100,8 +111,8 @@ export async function startAttempt(db: Db, deliveryId: string): Promise<StartedA
       .insert(webhookAttempts)
       .values({ deliveryId, number, state: "in_flight", ok: false, durationMs: 0, startedAt: sql`now()` })
       .returning({ id: webhookAttempts.id, startedAt: webhookAttempts.startedAt });
-    const message = buildWireMessage(row.event, endpointSecret(row.endpoint), attempt.startedAt);
-    return { deliveryId, attemptId: attempt.id, number, startedAt: attempt.startedAt, url: row.endpoint.url, ...message };
+    const message = buildWireMessage(row.event, endpointSecrets(row.endpoint, attempt.startedAt), attempt.startedAt);
+    return { deliveryId, attemptId: attempt.id, number, service: row.endpoint.service, startedAt: attempt.startedAt, url: row.endpoint.url, ...message };
   });
 }
 
@@ -112,9 +123,9 @@ export async function startAttempt(db: Db, deliveryId: string): Promise<StartedA
  * one outlived its lease: nothing is recorded.
  */
 export async function finishAttempt(db: Db, attempt: StartedAttempt, result: PostResult): Promise<AttemptOutcome> {
-  const { deliveryId, number } = attempt;
-  const status = result.ok ? "delivered" : number >= MAX_ATTEMPTS ? "dropped" : "pending";
-  const retryInMs = retryDelayMs(number);
+  const { deliveryId, number, service } = attempt;
+  const status = result.ok ? "delivered" : number >= deliveryMaxAttempts(service) ? "dropped" : "pending";
+  const retryInMs = deliveryRetryDelayMs(service, number);
   const recorded = await db.transaction(async (tx) => {
     const [completed] = await tx
       .update(webhookAttempts)
@@ -141,6 +152,7 @@ export async function finishAttempt(db: Db, attempt: StartedAttempt, result: Pos
       .returning({ id: webhookDeliveries.id });
     if (!updated) return false;
     if (status === "pending") await notifyOutbox(tx);
+    await recordEndpointHealth(tx, [answerOf(attempt, result, status)]);
     return true;
   });
   if (!recorded) return { outcome: "skipped" };
@@ -162,9 +174,14 @@ export type ClaimedAttempt = {
   endpointId: string;
   attemptId: number;
   number: number;
+  /** The endpoint's service: its retry schedule. */
+  service: WebhookService;
   url: string;
   /** The endpoint's secret, still sealed: opened only when the POST is signed (`messageOf`). */
   secretSealed: string;
+  /** The secret before a rotation, sealed, and until when it signs too (ms since the epoch). */
+  previousSecretSealed: string | null;
+  previousSecretExpiresMs: number | null;
   event: Pick<Event, "id" | "type" | "data">;
 };
 
@@ -195,6 +212,9 @@ type DueRow = {
   data: Record<string, unknown> | string;
   url: string;
   secret_sealed: string;
+  service: WebhookService;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_ms: number | null;
 };
 
 /**
@@ -207,13 +227,16 @@ type DueRow = {
  * is over) is marked interrupted — it was counted when it began — then either the delivery
  * is dropped (attempts used up) or the next attempt is counted, recorded `in_flight`, and
  * the row leased for it. A row with an attempt still in flight under a live lease is left
- * alone. The event and the endpoint come back in the same statement.
+ * alone; a row whose endpoint is disabled is recorded `not_sent`. The event and the endpoint
+ * come back in the same statement.
  */
 export async function startDueAttempts(db: Db, { limit, perEndpoint, room = new Map() }: DueAttemptLimits): Promise<DueAttempts> {
   if (limit <= 0) return { started: [], dropped: [] };
   const full = [...room].filter(([, n]) => n <= 0).map(([id]) => id);
   const roomJson = JSON.stringify(Object.fromEntries(room));
   const lease = sql`now() + ${leaseMs()} * interval '1 millisecond'`;
+  // Attempts in all, by the endpoint's service (its retry schedule).
+  const max = sql`(case when w.service = 'certification' then ${deliveryMaxAttempts("certification")}::int else ${deliveryMaxAttempts("competition")}::int end)`;
   const rows = rowsOf<DueRow>(
     await db.execute(sql`
       with candidates as (
@@ -238,19 +261,24 @@ export async function startDueAttempts(db: Db, { limit, perEndpoint, room = new 
       ), live as (
         select distinct a.delivery_id from webhook_attempts a join chosen c on c.id = a.delivery_id
         where a.state = 'in_flight' and not (${leaseOver(sql`a.started_at`)})
+      ), disabled as (
+        update webhook_deliveries d set status = 'not_sent', locked_until = null, completed_at = now()
+        from chosen c join webhook_endpoints w on w.id = c.endpoint_id
+        where d.id = c.id and not w.enabled and c.id not in (select delivery_id from live)
+        returning d.id
       ), go as (
-        select c.* from chosen c where c.id not in (select delivery_id from live)
+        select c.* from chosen c where c.id not in (select delivery_id from live) and c.id not in (select id from disabled)
       ), interrupted as (
         update webhook_attempts a set state = 'interrupted', error = ${INTERRUPTED}
         from go where a.delivery_id = go.id and a.state = 'in_flight'
         returning a.delivery_id
       ), moved as (
         update webhook_deliveries d set
-          attempts = case when d.attempts >= ${MAX_ATTEMPTS} then d.attempts else d.attempts + 1 end,
-          status = case when d.attempts >= ${MAX_ATTEMPTS} then 'dropped' else d.status end,
-          locked_until = case when d.attempts >= ${MAX_ATTEMPTS} then null else ${lease} end,
-          completed_at = case when d.attempts >= ${MAX_ATTEMPTS} then now() else d.completed_at end
-        from go where d.id = go.id
+          attempts = case when d.attempts >= ${max} then d.attempts else d.attempts + 1 end,
+          status = case when d.attempts >= ${max} then 'dropped' else d.status end,
+          locked_until = case when d.attempts >= ${max} then null else ${lease} end,
+          completed_at = case when d.attempts >= ${max} then now() else d.completed_at end
+        from go join webhook_endpoints w on w.id = go.endpoint_id where d.id = go.id
         returning d.id, d.event_id, d.endpoint_id, d.attempts, d.status
       ), started as (
         insert into webhook_attempts (delivery_id, number, state, ok, duration_ms, started_at)
@@ -258,7 +286,8 @@ export async function startDueAttempts(db: Db, { limit, perEndpoint, room = new 
         returning id, delivery_id
       )
       select m.id as delivery_id, m.endpoint_id, m.status, m.attempts, s.id as attempt_id,
-             e.id as event_id, e.type, e.data, w.url, w.secret_sealed
+             e.id as event_id, e.type, e.data, w.url, w.secret_sealed, w.service, w.previous_secret_sealed,
+             (extract(epoch from w.previous_secret_expires_at) * 1000)::float8 as previous_secret_expires_ms
       from moved m
       left join started s on s.delivery_id = m.id
       join events e on e.id = m.event_id
@@ -277,8 +306,11 @@ export async function startDueAttempts(db: Db, { limit, perEndpoint, room = new 
       endpointId: row.endpoint_id,
       attemptId: Number(row.attempt_id),
       number: row.attempts,
+      service: row.service,
       url: row.url,
       secretSealed: row.secret_sealed,
+      previousSecretSealed: row.previous_secret_sealed,
+      previousSecretExpiresMs: row.previous_secret_expires_ms === null ? null : Number(row.previous_secret_expires_ms),
       event: { id: row.event_id, type: row.type, data },
     });
   }
@@ -291,7 +323,8 @@ export async function startDueAttempts(db: Db, { limit, perEndpoint, room = new 
  * no longer configured) fails its own attempts, not the batch it was claimed with.
  */
 export function messageOf(attempt: ClaimedAttempt, at: Date) {
-  return buildWireMessage(attempt.event, endpointSecret(attempt), at);
+  const { secretSealed, previousSecretSealed, previousSecretExpiresMs: expires } = attempt;
+  return buildWireMessage(attempt.event, endpointSecrets({ secretSealed, previousSecretSealed, previousSecretExpiresAt: expires === null ? null : new Date(expires) }, at), at);
 }
 
 /**
@@ -327,7 +360,7 @@ export async function releaseAttempts(db: Db, attempts: readonly Pick<ClaimedAtt
 const storable = (text: string | null) => (text === null ? null : text.split("\u0000").join(""));
 
 /** What the recorder needs of an attempt: the ids, its number, and when its POST went out. */
-export type PostedAttempt = { attemptId: number; deliveryId: string; number: number; postedAt: Date };
+export type PostedAttempt = { attemptId: number; deliveryId: string; number: number; service: WebhookService; postedAt: Date };
 
 type Finished = { attempt: PostedAttempt; result: PostResult; resolve: (outcome: AttemptOutcome) => void; reject: (error: unknown) => void };
 
@@ -385,7 +418,7 @@ export class AttemptRecorder {
 export async function finishAttempts(db: Db, finished: readonly Pick<Finished, "attempt" | "result">[]): Promise<AttemptOutcome[]> {
   if (finished.length === 0) return [];
   const input = finished.map(({ attempt, result }) => {
-    const status = result.ok ? "delivered" : attempt.number >= MAX_ATTEMPTS ? "dropped" : "pending";
+    const status = result.ok ? "delivered" : attempt.number >= deliveryMaxAttempts(attempt.service) ? "dropped" : "pending";
     return {
       attempt_id: attempt.attemptId,
       delivery_id: attempt.deliveryId,
@@ -397,7 +430,7 @@ export async function finishAttempts(db: Db, finished: readonly Pick<Finished, "
       excerpt: storable(result.excerpt) ?? "",
       duration_ms: result.durationMs,
       status,
-      retry_ms: retryDelayMs(attempt.number),
+      retry_ms: deliveryRetryDelayMs(attempt.service, attempt.number),
     };
   });
   const rows = rowsOf<{ id: string; status: string }>(
@@ -424,6 +457,7 @@ export async function finishAttempts(db: Db, finished: readonly Pick<Finished, "
       select id, status from moved`),
   );
   const recorded = new Set(rows.map((row) => row.id));
+  await recordEndpointHealth(db, finished.flatMap(({ attempt, result }, i) => (recorded.has(attempt.deliveryId) ? [answerOf(attempt, result, input[i].status)] : [])));
   // A retry falls due later: wake every executor so each can time its next look (as finishAttempt does).
   if (rows.some((row) => row.status === "pending")) await db.execute(sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   return finished.map(({ attempt, result }, i): AttemptOutcome => {

@@ -16,7 +16,8 @@ type PublishedRow = { id: string; workspace_id: string; type: string; data: Reco
  * as a test submission does): the event row, a delivery for each endpoint of the event's
  * service in the workspace that subscribed to it (no events listed = all of them), and a
  * `NOTIFY outbox` — fired at commit — when there is at least one delivery. The delivery ids
- * are generated here, one per endpoint a workspace may have of a service.
+ * are generated here, one per endpoint a workspace may have of a service. A disabled
+ * endpoint's delivery is recorded `not_sent` (nothing is sent; `recover` can queue it later).
  */
 export async function publishEvent<T extends EventType>(tx: Db, workspaceId: string, type: T, data: EventData<T>): Promise<Event> {
   return (await publish(tx, undefined, workspaceId, type, data))!;
@@ -43,17 +44,18 @@ async function publish<T extends EventType>(tx: Db, guard: SQL | undefined, work
         select ${id}, ${workspaceId}, ${type}, ${JSON.stringify(parsed)}::jsonb ${guard ? sql`where exists (select 1 from guard)` : sql``}
         returning id, workspace_id, type, data, (extract(epoch from created_at) * 1000)::float8 as created_ms
       ), targets as (
-        select w.id, row_number() over (order by w.created_at, w.id) as n from webhook_endpoints w
+        select w.id, w.enabled, row_number() over (order by w.created_at, w.id) as n from webhook_endpoints w
         where w.workspace_id = ${workspaceId} and w.service = ${eventCatalog[type].service}
           and (cardinality(w.events) = 0 or ${type} = any(w.events))
           and exists (select 1 from event)
       ), deliveries as (
-        insert into webhook_deliveries (id, workspace_id, event_id, endpoint_id)
-        select coalesce((string_to_array(${deliveryIds}, ','))[t.n], 'dlv_' || upper(substr(md5(random()::text), 1, 26))), ${workspaceId}, ${id}, t.id
+        insert into webhook_deliveries (id, workspace_id, event_id, endpoint_id, status, completed_at)
+        select coalesce((string_to_array(${deliveryIds}, ','))[t.n], 'dlv_' || upper(substr(md5(random()::text), 1, 26))), ${workspaceId}, ${id}, t.id,
+               case when t.enabled then 'pending' else 'not_sent' end, case when t.enabled then null else now() end
         from targets t
-        returning id
+        returning id, status
       )
-      select event.*, (select count(*) from (select pg_notify(${OUTBOX_CHANNEL}, '') from (select 1 from deliveries limit 1) one) notified)::int as notified
+      select event.*, (select count(*) from (select pg_notify(${OUTBOX_CHANNEL}, '') from (select 1 from deliveries where status = 'pending' limit 1) one) notified)::int as notified
       from event`;
   // The guarded form is the submit's hot statement: prepared (its text is the same each time).
   const [row] = guard ? await preparedSql<PublishedRow>(tx, statement) : rowsOf<PublishedRow>(await tx.execute(statement));
