@@ -14,3 +14,15 @@ export const rowId = (required = "Give an id (a whole number).") =>
  * `readJson`/`readQuery` — a page's search parameters, say.
  */
 export const storableText = () => z.string().refine(isStorableText, "Must not contain NUL characters or unpaired surrogates.");
+
+/**
+ * An ISO 8601 date-time with its offset, handed on as a Date, in the years 2000–9999: a date
+ * PostgreSQL and every client hold alike (PostgreSQL has no year 0, and two-digit years are
+ * read as 19xx or 20xx by some drivers, so `0099-…` would be stored as 1999). `what` names the
+ * field in the message (default: "Must be …").
+ */
+export const isoDateTime = (what?: string) =>
+  z.iso
+    .datetime({ offset: true, message: `${what ? `${what} must` : "Must"} be an ISO 8601 date-time with an offset, e.g. 2026-12-01T18:00:00Z.` })
+    .transform((value) => new Date(value))
+    .refine((date) => date.getUTCFullYear() >= 2000 && date.getUTCFullYear() <= 9999, `${what ? `${what} must` : "Must"} be a date between the years 2000 and 9999.`);

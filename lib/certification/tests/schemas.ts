@@ -3,7 +3,7 @@ import { recipientStatuses, showAnswersPolicies } from "@/db/schema/statuses";
 
 /** The review policies, for the dashboard's forms (components/ never import db/). */
 export { showAnswersPolicies };
-import { rowId } from "@/lib/kernel/fields";
+import { isoDateTime, rowId } from "@/lib/kernel/fields";
 import { pageSchema } from "@/lib/kernel/paging";
 import { MAX_OPTIONS } from "@/lib/certification/own/schemas";
 
@@ -29,12 +29,6 @@ const recipientList = z
  * each to the first ones) or `questions_per_domain` (an explicit count per domain); either
  * `recipients` or `class_id`.
  */
-// An ISO 8601 date-time with its offset, handed to the domain as a Date (years 2000–9999: a
-// date PostgreSQL and every client can hold).
-const isoDateTime = z.iso
-  .datetime({ offset: true, message: "Must be an ISO 8601 date-time with an offset, e.g. 2026-12-01T18:00:00Z." })
-  .transform((value) => new Date(value))
-  .refine((date) => date.getUTCFullYear() >= 2000 && date.getUTCFullYear() <= 9999, "Must be a date between the years 2000 and 9999.");
 
 /**
  * The settings of a test (all optional, each with its default), fixed at creation. Rules
@@ -61,8 +55,8 @@ export const testSettingsShape = {
         "Minutes from the recipient's Start. Enforced by the server: answers after the deadline are refused (409), and the attempt is submitted at the deadline " +
         "with the answers given (unanswered ones count as wrong), even if the page was closed. Default null: no limit.",
     }),
-  opens_at: isoDateTime.nullable().default(null).meta({ description: "Start is refused before this time (the link says when the test opens). Default null: open at once." }),
-  closes_at: isoDateTime
+  opens_at: isoDateTime().nullable().default(null).meta({ description: "Start is refused before this time (the link says when the test opens). Default null: open at once." }),
+  closes_at: isoDateTime()
     .nullable()
     .default(null)
     .meta({ description: "Start is refused from this time on; an attempt in progress is submitted at closes_at. Must be after opens_at and in the future. Default null: never closes." }),

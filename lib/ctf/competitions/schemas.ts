@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { ctfStatuses, memberStatuses } from "@/db/schema/statuses";
+import { isoDateTime } from "@/lib/kernel/fields";
 import { pageSchema } from "@/lib/kernel/paging";
 
 // The JSON string (documented as a date-time), handed to the domain as a Date.
-export const isoDate = z.iso.datetime({ offset: true, message: "Must be an ISO 8601 date-time, e.g. 2026-12-01T18:00:00Z." }).transform((value) => new Date(value));
+export const isoDate = isoDateTime();
 
 const window = <T extends z.ZodRawShape>(shape: T) =>
   z.object(shape).refine((value) => !("starts_at" in value && "ends_at" in value) || !value.starts_at || !value.ends_at || !(value.starts_at instanceof Date) || !(value.ends_at instanceof Date) || value.ends_at > value.starts_at, {

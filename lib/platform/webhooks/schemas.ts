@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { attemptStates, deliveryStatuses } from "@/db/schema/statuses";
+import { isoDateTime } from "@/lib/kernel/fields";
 import { pageSchema, pagingQuery } from "@/lib/kernel/paging";
 import { certificationEvent, competitionEvents } from "@/lib/platform/pipeline/channels/webhook/events";
 import { deliveryAbout } from "./subjects";
@@ -108,9 +109,7 @@ export const rotatedSecret = z
 export const RECOVER_RETENTION_DAYS = 14;
 
 export const recoverInput = z.object({
-  since: z.iso
-    .datetime({ offset: true, message: "since must be an ISO 8601 date-time, e.g. 2026-12-01T18:00:00Z." })
-    .transform((value) => new Date(value))
+  since: isoDateTime("since")
     .refine((since) => since.getTime() <= Date.now(), "since must not be in the future.")
     .refine(
       (since) => since.getTime() >= Date.now() - RECOVER_RETENTION_DAYS * 86_400_000,
@@ -124,9 +123,7 @@ export const recovered = z.object({ queued: z.number().int().meta({ description:
 export const deliveryQuery = pagingQuery.extend({
   status: z.enum(deliveryStatuses, { error: `status must be one of ${deliveryStatuses.join(", ")}.` }).optional(),
   event: z.string().max(100).optional().meta({ description: "An event name, e.g. `ctf.deployed`." }),
-  since: z.iso
-    .datetime({ offset: true, message: "since must be an ISO 8601 date-time, e.g. 2026-12-01T18:00:00Z." })
-    .transform((value) => new Date(value))
+  since: isoDateTime("since")
     .optional()
     .meta({ description: "Deliveries created at or after this instant." }),
 });

@@ -77,12 +77,13 @@ function withValueAt(value: unknown, at: (string | number)[], replacement: unkno
 
 const INT_OVERFLOW = 2_147_483_648;
 /** The classes of the issue: every field of a valid body is replaced with each, one at a time. */
-const badValues: unknown[] = ["a\u0000b", "\ud800", INT_OVERFLOW, "tomorrow", null];
+/** A date PostgreSQL cannot hold (no year 0) found a 500 in the date fields of competitions and delivery filters. */
+const badValues: unknown[] = ["a\u0000b", "\ud800", INT_OVERFLOW, "tomorrow", null, "0000-01-01T00:00:00Z"];
 /** More odd values: each field gets one of them, in turn. */
 const oddValues: unknown[] = ["x\udfffy", -INT_OVERFLOW - 1, 1e308, [], {}, { "\u0000": 1 }, "x".repeat(20_000), true];
 /** Path segments as Next.js hands them over, already decoded. */
 const badSegments = ["\u0000", "a\u0000", "\ud800", "2147483648", "99999999999999999999", "-1", "..", "%ZZ", "ctf_00000000000000000000000000", "x".repeat(3000)];
-const badQueries: Record<string, string>[] = [{ search: "\u0000" }, { vendor: "a\u0000b" }, { page: "2147483648" }, { per_page: "\u0000" }, { page: "-1", per_page: "1e9" }, { status: "\u0000" }];
+const badQueries: Record<string, string>[] = [{ search: "\u0000" }, { vendor: "a\u0000b" }, { page: "2147483648" }, { per_page: "\u0000" }, { page: "-1", per_page: "1e9" }, { status: "\u0000" }, { since: "0000-01-01T00:00:00Z" }, { since: "0099-03-04T05:06:07Z" }];
 const badOrigins = ["null", "http://evil.example", "not a url", "file:///etc/passwd", "http://", "javascript:alert(1)"];
 
 const anyText = fc.oneof(fc.string({ unit: "binary", maxLength: 40 }), fc.constantFrom(...badSegments));
