@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { toErrorResponse } from "@/lib/platform/http/http-errors";
 import { isSameOrigin } from "@/lib/platform/http/same-origin";
+import { setAnswerHeaders } from "@/lib/platform/http/answer-headers";
 import { AppError } from "@/lib/kernel/errors";
 import { newId } from "@/lib/kernel/ids";
 import { outagePage } from "@/lib/platform/server/outage-page";
@@ -31,11 +32,11 @@ import { outagePage } from "@/lib/platform/server/outage-page";
  */
 export function proxy(req: NextRequest): Response | undefined {
   const path = req.nextUrl.pathname;
-  if (crossOriginAction(req)) return errorAnswer(new AppError("forbidden", "Cross-origin form submissions are not accepted here."));
+  if (crossOriginAction(req)) return errorAnswer(new AppError("forbidden", "Cross-origin form submissions are not accepted here."), req.nextUrl.pathname);
   const outage = outagePage(path);
   if (outage) return outage;
   if (decodable(path)) return undefined;
-  if (path.startsWith("/api/")) return errorAnswer(new AppError("invalid_path", "The request path is not valid percent-encoding."));
+  if (path.startsWith("/api/")) return errorAnswer(new AppError("invalid_path", "The request path is not valid percent-encoding."), path);
   const notFound = req.nextUrl.clone();
   notFound.pathname = "/_malformed-path"; // no such page: Next.js renders the not-found page, 404
   return NextResponse.rewrite(notFound);
@@ -48,11 +49,10 @@ function crossOriginAction(req: NextRequest): boolean {
   return action && req.headers.has("origin") && !isSameOrigin(req.headers);
 }
 
-function errorAnswer(error: AppError): Response {
+function errorAnswer(error: AppError, path: string): Response {
   const requestId = newId("req");
   const response = toErrorResponse(error, requestId);
-  response.headers.set("X-Request-Id", requestId);
-  response.headers.set("Cache-Control", "no-store");
+  setAnswerHeaders(response.headers, path, requestId);
   return response;
 }
 

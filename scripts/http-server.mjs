@@ -119,6 +119,8 @@ function answerUnroutedMethod(req, res) {
     "X-Frame-Options": "DENY",
     "Content-Security-Policy": "frame-ancestors 'none'",
     "Referrer-Policy": "strict-origin-when-cross-origin",
+    // Every /api/v1 answer carries the rate-limit headers; nothing was counted (lib/platform/http/answer-headers.ts).
+    ...(/^\/api\/v1(?:[/?#]|$)/.test(req.url ?? "") ? { "X-RateLimit-Limit": "120", "X-RateLimit-Remaining": "120", "X-RateLimit-Reset": String(Math.ceil(Date.now() / 1000)) } : {}),
   });
   res.end(req.method === "HEAD" ? undefined : body);
 }

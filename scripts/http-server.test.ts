@@ -176,6 +176,7 @@ describe("methods no route handler can serve", () => {
         error: { code: "not_implemented", message: "The method PROPFIND is not supported.", request_id: answer.headers["x-request-id"] },
       });
       expect(answer.headers["x-request-id"]).toMatch(/^req_[0-9A-Z]{26}$/);
+      expect(answer.headers["x-ratelimit-limit"], path).toBe(path.startsWith("/api/v1/") ? "120" : undefined);
     }
     expect((await get(port, "/apiary", {}, undefined, "PROPFIND")).body).toBe("next");
     expect((await get(port, "/api/v1/tests", {}, undefined, "DELETE")).body).toBe("next");

@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/kernel/errors";
 import { newId } from "@/lib/kernel/ids";
-import { setRateHeaders, uncountedRate } from "@/lib/platform/ratelimit";
+import { setAnswerHeaders } from "./answer-headers";
 import { toErrorResponse } from "./http-errors";
 import { logRequest } from "./request-log";
 
@@ -42,7 +42,11 @@ export function otherMethods<const Served extends Partial<Record<RouteMethod, un
 ): Record<Exclude<RouteMethod, keyof Served> | "OPTIONS", UnservedHandler> {
   const allow = allowHeader(Object.keys(served));
   const handlers: Record<string, UnservedHandler> = {
-    OPTIONS: unserved(() => new Response(null, { status: 204, headers: { Allow: allow, "Cache-Control": "no-store" } })),
+    OPTIONS: unserved((req) => {
+      const response = new Response(null, { status: 204, headers: { Allow: allow } });
+      setAnswerHeaders(response.headers, new URL(req.url).pathname, newId("req"));
+      return response;
+    }),
   };
   for (const method of routeMethods) {
     if (method in served) continue;
@@ -74,10 +78,7 @@ function answer(req: Request, error: AppError, headers: Record<string, string> =
   const requestId = newId("req");
   const response = toErrorResponse(error, requestId);
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  response.headers.set("X-Request-Id", requestId);
-  response.headers.set("Cache-Control", "no-store");
-  // Like every /api/v1 answer, the rate-limit headers: no key was looked at, so nothing was counted.
-  if (/^\/api\/v1(?:\/|$)/.test(new URL(req.url).pathname)) setRateHeaders(response.headers, uncountedRate());
+  setAnswerHeaders(response.headers, new URL(req.url).pathname, requestId);
   const prefix = new URL(req.url).pathname.split("/").slice(0, 3).join("/");
   logRequest({ method: req.method, url: `http://localhost${prefix}/…`, status: response.status, durationMs: performance.now() - started, requestId });
   return response;

@@ -73,7 +73,15 @@ export const webhookList = pageSchema(webhookView)
   .meta({ id: "WebhookList" });
 
 /** A test-result endpoint: only an address; the secret is always generated. */
-export const createTestResultWebhookInput = z.object({ url: webhookUrl });
+/**
+ * A field a test-result endpoint does not take is refused rather than dropped: an integrator who
+ * sends a `secret` or `events` (as the competition surface takes them) learns it did nothing.
+ */
+const notForTestResults = (why: string) => z.unknown().refine((value) => value === undefined, why).optional().meta({ description: why });
+const secretNotTaken = notForTestResults("Test-result endpoints get a generated whsec_ secret, shown once; to choose one, POST …/rotate-secret with { secret }.");
+const eventsNotTaken = notForTestResults("Test-result endpoints receive test.completed only: there are no events to choose.");
+
+export const createTestResultWebhookInput = z.object({ url: webhookUrl, secret: secretNotTaken, events: eventsNotTaken });
 export type CreateTestResultWebhookInput = z.output<typeof createTestResultWebhookInput>;
 
 export const createdTestResultWebhook = webhookView
@@ -91,7 +99,7 @@ export const updateWebhookInput = z.object({
 export type UpdateWebhookInput = z.output<typeof updateWebhookInput>;
 
 /** PATCH of a test-result endpoint: its address and whether it receives anything. */
-export const updateTestResultWebhookInput = updateWebhookInput.pick({ url: true, enabled: true });
+export const updateTestResultWebhookInput = updateWebhookInput.pick({ url: true, enabled: true }).extend({ events: eventsNotTaken });
 
 /** A new signing secret: the caller's own, or absent to have one generated. */
 export const rotateSecretInput = z

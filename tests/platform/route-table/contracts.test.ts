@@ -89,6 +89,8 @@ describe("every answer under /api is JSON: unknown paths and unserved methods", 
       const options = await exported("OPTIONS")!(new Request(at(file), { method: "OPTIONS" }));
       expect(options.status, `OPTIONS ${file}`).toBe(204);
       expect(options.headers.get("allow"), `OPTIONS ${file}`).toBe(allow);
+      expect(options.headers.get("x-request-id"), `OPTIONS ${file}`).toMatch(/^req_[0-9A-Z]{26}$/);
+      expect(options.headers.get("x-ratelimit-limit"), `OPTIONS ${file}`).toBe(file.startsWith("/api/v1/") ? "120" : null);
     }
   });
 

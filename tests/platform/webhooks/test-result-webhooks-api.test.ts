@@ -142,14 +142,23 @@ describe("/api/v1/test-result-webhooks end to end", () => {
     expect(await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id))).toEqual([]);
   });
 
-  it("PATCH takes url and enabled only; validation as creation (422), the other surface's endpoints are not found (404)", async () => {
+  it("PATCH takes url and enabled only (events, which it has none to choose, is a 422 that changes nothing); validation as creation; the other surface's endpoints are not found (404)", async () => {
     const trainer = await createTrainer(database.db);
     const id = (await api.create(trainer.secret, { url: "https://example.com/results" })).body.id;
     const competition = (await call(webhooksRoute.POST, "/api/v1/webhooks", { method: "POST", key: trainer.secret, body: { url: "https://example.com/hook", events: [] } })).body.id;
 
-    const changed = await api.update(trainer.secret, id, { url: "https://example.com/results-2", events: ["ctf.deployed"] });
+    const withEvents = await api.update(trainer.secret, id, { url: "https://example.com/results-2", events: ["ctf.deployed"] });
+    expectStatus(withEvents, 422);
+    expect(withEvents.body.error.fields.map((f: { field: string }) => f.field)).toEqual(["events"]);
+    const changed = await api.update(trainer.secret, id, { url: "https://example.com/results-2" });
     expectStatus(changed, 200);
     expect(changed.body).toMatchObject({ url: "https://example.com/results-2", events: ["test.completed"] });
+    // Creation does not take a secret (it is generated, shown once) nor events: refused, not dropped.
+    const before = (await api.list(trainer.secret)).body.pagination.total;
+    const withSecret = await api.create(trainer.secret, { url: "https://example.com/other", secret: "my-own-secret-0123456789" });
+    expectStatus(withSecret, 422);
+    expect(withSecret.body.error.fields.map((f: { field: string }) => f.field)).toEqual(["secret"]);
+    expect((await api.list(trainer.secret)).body.pagination.total).toBe(before);
     const bad = await api.update(trainer.secret, id, { url: "mailto:lms@example.com" });
     expectStatus(bad, 422);
     expect(bad.body.error.fields[0].field).toBe("url");
