@@ -3,7 +3,8 @@ import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { startAppInstance, type AppInstance } from "./app-instance";
 import { expectSignedIn, keepScreenshot, signIn, uniqueEmail } from "./helpers";
-import { freePort, privatePostgresUnsupported, startPrivatePostgres, type PrivatePostgres } from "../tests/helpers/private-postgres";
+import { freePort } from "../tests/helpers/ports";
+import { privatePostgresUnsupported, startPrivatePostgres, type PrivatePostgres } from "../tests/helpers/private-postgres";
 import { startReceiver } from "./receiver";
 import { UNAVAILABLE_DIGEST } from "../lib/kernel/unavailable";
 

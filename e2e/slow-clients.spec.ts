@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import fs from "node:fs";
 import { startAppInstance, type AppInstance } from "./app-instance";
-import { freePort } from "../tests/helpers/private-postgres";
+import { freePort } from "../tests/helpers/ports";
 import { trickle } from "../tests/helpers/slow-client";
 
 /**

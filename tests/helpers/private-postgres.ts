@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
+import { freePort } from "./ports";
 import os from "node:os";
 import path from "node:path";
 
@@ -38,17 +38,6 @@ function binDir(): string | undefined {
     .filter((v) => fs.existsSync(path.join(root, v, "bin", "initdb")))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(root, versions[0], "bin") : undefined;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {

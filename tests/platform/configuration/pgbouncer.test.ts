@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
+import { freePort } from "../../helpers/ports";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -18,14 +18,6 @@ import { openDatabase, prepareDatabase } from "@/lib/platform/database";
  */
 const adminUrl = process.env.DATABASE_URL;
 const binary = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].find((file) => fs.existsSync(file));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe.runIf(adminUrl && binary)("a pooled DATABASE_URL through PgBouncer (transaction mode)", () => {
   let dir: string;

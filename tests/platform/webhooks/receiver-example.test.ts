@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { freePort } from "../../helpers/ports";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildWireMessage } from "@/lib/platform/pipeline/channels/webhook/format";
@@ -45,14 +44,6 @@ afterAll(async () => {
   await database?.drop();
   vi.unstubAllEnvs();
 });
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** Runs the doc's block with Node (ESM; bare imports resolve from the project's node_modules), collecting its stdout lines. */
 function runExample(env: Record<string, string>): { lines: string[]; process: ChildProcess } {

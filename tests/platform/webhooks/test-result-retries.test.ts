@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { freePort } from "../../helpers/ports";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { EventData } from "@/lib/platform/pipeline/channels/webhook/events";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
@@ -53,15 +53,6 @@ afterAll(async () => {
   await database?.drop();
   vi.unstubAllEnvs();
 });
-
-/** A port where nothing listens (yet): a receiver that is down refuses the connection. */
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 /** A receiver brought up on `port` (answers 200, records each request). */
 async function bringUp(port: number): Promise<{ requests: RecordedRequest[]; close(): Promise<void> }> {
