@@ -1,5 +1,9 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { workspaces } from "./workspaces";
+import { questionTypes } from "./statuses";
+
+export { questionTypes };
+export type QuestionType = (typeof questionTypes)[number];
 
 /** A certification: catalog ones have no workspace; a workspace's own ones are private to it. */
 export const certifications = pgTable(
@@ -43,7 +47,11 @@ export const questions = pgTable(
       .references(() => domains.id, { onDelete: "cascade" }),
     prompt: text("prompt").notNull(),
     options: jsonb("options").$type<string[]>().notNull(),
+    /** `single`: `correct_index` is the right option. `multiple`: `correct_indexes` is the right set (two or more, ascending); `correct_index` is its first. */
+    type: text("type").$type<QuestionType>().notNull().default("single"),
     correctIndex: integer("correct_index").notNull(),
+    /** The right options of a `multiple` question, ascending; null on a `single` one. */
+    correctIndexes: jsonb("correct_indexes").$type<number[]>(),
     explanation: text("explanation").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -12,3 +12,5 @@ export * from "./play";
 export * from "./rate-limits";
 export * from "./deployment-play";
 export * from "./stored-files";
+export * from "./attempts";
+export * from "./certificates";

@@ -28,6 +28,12 @@ export const stepStatuses = ["pending", "done", "failed"] as const;
 
 export const recipientStatuses = ["sent", "started", "completed"] as const;
 
+/** A question's kind: one right option, or a set of two or more ("Choose 2"), scored all or nothing. */
+export const questionTypes = ["single", "multiple"] as const;
+
+/** How a test's questions are drawn: one frozen set for everyone, or a set of its own per recipient. */
+export const drawModes = ["per_test", "per_recipient"] as const;
+
 /** What a recipient sees of the correct answers and explanations (a test's `show_answers`). */
 export const showAnswersPolicies = ["after_submit", "after_close", "never"] as const;
 

@@ -2,9 +2,12 @@ import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, r
 import { users } from "./auth";
 import { certifications } from "./certifications";
 import { workspaces } from "./workspaces";
-import { recipientStatuses, showAnswersPolicies } from "./statuses";
+import { drawModes, recipientStatuses, showAnswersPolicies } from "./statuses";
+import type { QuestionType } from "./certifications";
 
-export { recipientStatuses, showAnswersPolicies };
+export { drawModes, recipientStatuses, showAnswersPolicies };
+
+export type DrawMode = (typeof drawModes)[number];
 
 export type ShowAnswers = (typeof showAnswersPolicies)[number];
 
@@ -41,6 +44,12 @@ export const tests = pgTable(
     reminderAfterHours: integer("reminder_after_hours"),
     /** E-mail each recipient their result when they complete. */
     sendResult: boolean("send_result").notNull().default(false),
+    /** `per_test`: `test_questions` is the one set everyone gets. `per_recipient`: it is the pool (every question of the chosen domains), and each recipient's `question_order` is their own draw, with `test_domains.questions` per domain. */
+    draw: text("draw").$type<DrawMode>().notNull().default("per_test"),
+    /** Record each attempt's integrity signals (attempt_integrity). */
+    recordIntegrity: boolean("record_integrity").notNull().default(true),
+    /** Issue a certificate on a pass (needs a pass mark). */
+    certificate: boolean("certificate").notNull().default(false),
   },
   (t) => [index("tests_workspace_idx").on(t.workspaceId, t.createdAt)],
 );
@@ -72,7 +81,10 @@ export const testQuestions = pgTable(
     position: integer("position").notNull(),
     prompt: text("prompt").notNull(),
     options: jsonb("options").$type<string[]>().notNull(),
+    type: text("type").$type<QuestionType>().notNull().default("single"),
     correctIndex: integer("correct_index").notNull(),
+    /** A `multiple` question's right options, ascending; null on a `single` one. */
+    correctIndexes: jsonb("correct_indexes").$type<number[]>(),
     explanation: text("explanation").notNull().default(""),
   },
   (t) => [index("test_questions_test_idx").on(t.testId, t.position)],
@@ -82,7 +94,15 @@ export type RecipientStatus = (typeof recipientStatuses)[number];
 
 export type DomainResult = { id: number; name: string; percent: number; correct: number; questions: number };
 /** `passed` is decided at completion against the test's pass mark (absent on results older than pass marks: null). */
-export type RecipientResult = { percent: number; correct: number; questions: number; domains: DomainResult[]; passed?: boolean | null };
+export type RecipientResult = {
+  percent: number;
+  correct: number;
+  questions: number;
+  domains: DomainResult[];
+  passed?: boolean | null;
+  /** The certificate's verification page, when one was issued at completion (a test's `certificate`). */
+  certificateUrl?: string | null;
+};
 
 /**
  * Per question id, the options in the order this recipient sees them: `order[shown]` is the
@@ -129,6 +149,8 @@ export const recipients = pgTable(
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
     /** When the result e-mail (send_result) was queued. */
     resultEmailedAt: timestamp("result_emailed_at", { withTimezone: true }),
+    /** An accommodation: minutes added to this recipient's deadline (0–600). */
+    extraTimeMinutes: integer("extra_time_minutes").notNull().default(0),
   },
   (t) => [
     uniqueIndex("recipients_token_hash_idx").on(t.tokenHash),
@@ -148,8 +170,10 @@ export const answers = pgTable(
     questionId: integer("question_id")
       .notNull()
       .references(() => testQuestions.id, { onDelete: "cascade" }),
-    /** The chosen option in the question's own order (test_questions.options), whatever order the recipient saw. */
+    /** The chosen option in the question's own order (test_questions.options), whatever order the recipient saw; on a `multiple` question the first of `option_indexes`. */
     optionIndex: integer("option_index").notNull(),
+    /** A `multiple` question's chosen options, in the question's own order, ascending; null on a `single` one. */
+    optionIndexes: jsonb("option_indexes").$type<number[]>(),
     answeredAt: timestamp("answered_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.recipientId, t.questionId] })],

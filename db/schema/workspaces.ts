@@ -15,6 +15,10 @@ export const workspaces = pgTable("workspaces", {
     .unique()
     .references(() => users.id, { onDelete: "cascade" }),
   plan: text("plan").$type<PlanName>().notNull().default("free"),
+  /** Printed on certificates as the issuer; empty: the workspace's name. */
+  organisationName: text("organisation_name").notNull().default(""),
+  /** The person who signs certificates (name and title, one line); empty: none printed. */
+  certificateSigner: text("certificate_signer").notNull().default(""),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

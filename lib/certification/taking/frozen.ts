@@ -9,7 +9,10 @@ export type FrozenQuestion = {
   domainId: number;
   prompt: string;
   options: string[];
+  type: "single" | "multiple";
   correctIndex: number;
+  /** A `multiple` question's right options (ascending); null on a `single` one. */
+  correctIndexes: number[] | null;
   explanation: string;
 };
 
@@ -33,6 +36,9 @@ export type FrozenTest = Pick<
   | "passMark"
   | "showAnswers"
   | "sendResult"
+  | "draw"
+  | "recordIntegrity"
+  | "certificate"
 > & {
   /** By question id. */
   questions: Map<number, FrozenQuestion>;
@@ -93,6 +99,9 @@ async function loadFrozenTest(db: Db, testId: number): Promise<FrozenTest | unde
         passMark: tests.passMark,
         showAnswers: tests.showAnswers,
         sendResult: tests.sendResult,
+        draw: tests.draw,
+        recordIntegrity: tests.recordIntegrity,
+        certificate: tests.certificate,
       })
       .from(tests)
       .where(eq(tests.id, testId)),
@@ -102,7 +111,9 @@ async function loadFrozenTest(db: Db, testId: number): Promise<FrozenTest | unde
         domainId: testQuestions.domainId,
         prompt: testQuestions.prompt,
         options: testQuestions.options,
+        type: testQuestions.type,
         correctIndex: testQuestions.correctIndex,
+        correctIndexes: testQuestions.correctIndexes,
         explanation: testQuestions.explanation,
       })
       .from(testQuestions)

@@ -26,7 +26,7 @@ export function scoreAnswers(test: Pick<FrozenTest, "questions" | "domains" | "p
   });
   const correct = domains.reduce((sum, d) => sum + d.correct, 0);
   const percent = round1((correct / questions.length) * 100);
-  return { percent, correct, questions: questions.length, domains, passed: passedFor(percent, test.passMark) };
+  return { percent, correct, questions: questions.length, domains, passed: passedFor(percent, test.passMark), certificate_url: null };
 }
 
 /** The attempt being completed: the recipient, locked by the caller, with the answers given. */

@@ -284,7 +284,7 @@ function submission(recipient: RecipientRow): { allowUnanswered: boolean; at: Da
   return { allowUnanswered: late, at: late ? recipient.deadline_at! : now };
 }
 
-const withPassed = (result: RecipientResult): ResultView => ({ ...result, passed: result.passed ?? null });
+const withPassed = ({ certificateUrl, ...result }: RecipientResult): ResultView => ({ ...result, passed: result.passed ?? null, certificate_url: certificateUrl ?? null });
 
 /**
  * The deadline step: submits a started attempt whose deadline has come with the answers

@@ -161,10 +161,13 @@ export function toRecipientView(recipient: Recipient, emailDelivery: EmailDelive
             questions: recipient.result.questions,
             domains: recipient.result.domains,
             passed: recipient.result.passed ?? null,
+            certificate_url: recipient.result.certificateUrl ?? null,
           },
         }
       : {}),
     answered,
     email_delivery: emailDelivery,
+    extra_time_minutes: recipient.extraTimeMinutes,
+    deadline: recipient.deadlineAt?.toISOString() ?? null,
   };
 }

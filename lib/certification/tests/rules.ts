@@ -61,7 +61,7 @@ export function creationRules(test: NewTest): { fields: FieldError[]; plan: Draw
 }
 
 /** The rules between settings (each field alone is checked by its schema). `now` is the creation time. */
-export function settingsRules(test: Pick<NewTest, "opens_at" | "closes_at" | "show_answers" | "reminder_after_hours">, now = new Date()): FieldError[] {
+export function settingsRules(test: Pick<NewTest, "opens_at" | "closes_at" | "show_answers" | "reminder_after_hours" | "certificate" | "pass_mark">, now = new Date()): FieldError[] {
   const fields: FieldError[] = [];
   const { opens_at: opensAt, closes_at: closesAt } = test;
   if (closesAt) {
@@ -72,6 +72,9 @@ export function settingsRules(test: Pick<NewTest, "opens_at" | "closes_at" | "sh
     }
   }
   if (test.show_answers === "after_close" && !closesAt) fields.push({ field: "show_answers", message: "after_close needs closes_at: set when the test closes, or choose after_submit or never." });
+  if (test.certificate && (test.pass_mark === null || test.pass_mark === undefined)) {
+    fields.push({ field: "certificate", message: "A certificate is issued on a pass: set a pass_mark, or turn certificates off." });
+  }
   return fields;
 }
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { recipientStatuses, showAnswersPolicies } from "@/db/schema/statuses";
+import { drawModes, questionTypes, recipientStatuses, showAnswersPolicies } from "@/db/schema/statuses";
 
-/** The review policies, for the dashboard's forms (components/ never import db/). */
-export { showAnswersPolicies };
+/** The review policies, draw modes and question types, for the dashboard's forms (components/ never import db/). */
+export { drawModes, questionTypes, showAnswersPolicies };
 import { isoDateTime, rowId } from "@/lib/kernel/fields";
 import { pageSchema } from "@/lib/kernel/paging";
 import { MAX_OPTIONS } from "@/lib/certification/own/schemas";
@@ -11,13 +11,36 @@ export const MAX_QUESTIONS = 200;
 export const MAX_RECIPIENTS_PER_REQUEST = 1000;
 export const MAX_TIME_LIMIT_MINUTES = 600;
 export const MAX_REMINDER_HOURS = 720;
+export const MAX_EXTRA_TIME_MINUTES = 600;
+
+/** An accommodation: minutes added to one recipient's deadline. */
+export const extraTimeMinutes = z
+  .number({ error: "Give a whole number of minutes (0–600)." })
+  .int("Give a whole number of minutes (0–600).")
+  .min(0, "At least 0 minutes.")
+  .max(MAX_EXTRA_TIME_MINUTES, `At most ${MAX_EXTRA_TIME_MINUTES} minutes.`)
+  .meta({
+    description:
+      "Not in the specification (additive): minutes added to this recipient's deadline (0–600, default 0), e.g. as an exam accommodation. " +
+      "The server's deadline is Start + time_limit_minutes + extra_time_minutes; see docs/decisions.md (\"Extra time\") for closes_at.",
+  });
 
 const email = z.email("Must be an e-mail address.").transform((value) => value.trim().toLowerCase());
 
 export const recipientInput = z.object({
   email: z.string().trim().pipe(email),
   name: z.string().trim().max(200).default(""),
+  extra_time_minutes: extraTimeMinutes.default(0),
 });
+
+/** PATCH /tests/{code}/recipients/{id}: a recipient's name and extra time, until they complete. */
+export const updateRecipientInput = z
+  .object({
+    name: z.string().trim().max(200, "At most 200 characters.").optional(),
+    extra_time_minutes: extraTimeMinutes.optional(),
+  })
+  .refine((body) => body.name !== undefined || body.extra_time_minutes !== undefined, { message: "Give name, extra_time_minutes or both." });
+export type UpdateRecipientInput = z.output<typeof updateRecipientInput>;
 
 const recipientList = z
   .array(recipientInput)
@@ -84,6 +107,29 @@ export const testSettingsShape = {
     .default(null)
     .meta({ description: "One reminder e-mail this many hours after the test was e-mailed, to recipients who have not completed; never from closes_at on. Default null: no reminder." }),
   send_result: z.boolean().default(false).meta({ description: "E-mail each recipient their result when they complete (with the correct answers only as show_answers allows). Default false." }),
+  draw: z
+    .enum(drawModes, { error: "One of per_test, per_recipient." })
+    .default("per_test")
+    .meta({
+      description:
+        "per_test (default): the questions are drawn once and every recipient gets the same set. per_recipient: each recipient gets a random set of their own, " +
+        "with the same count per domain, frozen when they are sent the test (added recipients and class sends included).",
+    }),
+  record_integrity: z
+    .boolean()
+    .default(true)
+    .meta({
+      description:
+        "Record each attempt's integrity signals (address and browser at start and submit, browsers that opened the link, time the page was hidden, copy attempts, " +
+        "leaving full screen), shown as `integrity` on the answer sheet. The start page tells the recipient what is recorded. Default true.",
+    }),
+  certificate: z
+    .boolean()
+    .default(false)
+    .meta({
+      description:
+        "Issue a certificate on a pass: a public verification page, a PDF and an Open Badges 3.0 credential (`result.certificate_url`). Needs a pass_mark. Default false.",
+    }),
 };
 
 const questionCount = z
@@ -129,6 +175,10 @@ export const resultView = z
     questions: z.number().int(),
     domains: z.array(domainResultView),
     passed: z.boolean().nullable().meta({ description: "Not in the specification (additive): percent ≥ the test's pass_mark; null when the test has no pass mark." }),
+    certificate_url: z
+      .string()
+      .nullable()
+      .meta({ description: "Not in the specification (additive): the certificate's public verification page (/certificates/{id}) when the test issues certificates and this result passed; null otherwise." }),
   })
   .meta({ id: "Result" });
 export type ResultView = z.infer<typeof resultView>;
@@ -191,6 +241,8 @@ export const recipientView = z
     answered: z.number().int().meta({ description: "Questions answered so far (additive): the progress of a started recipient." }),
     /** Not in the specification (additive; `email` is already the address): the latest e-mail and what became of it. */
     email_delivery: emailDeliveryView,
+    extra_time_minutes: z.number().int().meta({ description: "Not in the specification (additive): minutes added to this recipient's deadline." }),
+    deadline: z.string().nullable().meta({ description: "Not in the specification (additive): when this recipient's attempt ends (set at Start, extra time included); null before Start or without a deadline." }),
   })
   .meta({ id: "Recipient" });
 export type RecipientView = z.infer<typeof recipientView>;
@@ -208,6 +260,9 @@ export const testSettingsView = {
   show_answers: z.enum(showAnswersPolicies),
   reminder_after_hours: z.number().int().nullable(),
   send_result: z.boolean(),
+  draw: z.enum(drawModes),
+  record_integrity: z.boolean(),
+  certificate: z.boolean(),
 };
 export type TestSettingsView = { [K in keyof typeof testSettingsView]: z.infer<(typeof testSettingsView)[K]> };
 

@@ -9,7 +9,7 @@ import type { NewTest, TestSettingsView } from "./schemas";
 
 type Settings = Pick<
   Test,
-  "name" | "certificationName" | "timeLimitMinutes" | "opensAt" | "closesAt" | "passMark" | "shuffleOptions" | "showAnswers" | "reminderAfterHours" | "sendResult"
+  "name" | "certificationName" | "timeLimitMinutes" | "opensAt" | "closesAt" | "passMark" | "shuffleOptions" | "showAnswers" | "reminderAfterHours" | "sendResult" | "draw" | "recordIntegrity" | "certificate"
 >;
 
 /** The test's name; tests made before names existed are "{certification} test". */
@@ -33,6 +33,9 @@ export function settingsColumns(parsed: NewTest, certificationName: string) {
     showAnswers: parsed.show_answers,
     reminderAfterHours: parsed.reminder_after_hours,
     sendResult: parsed.send_result,
+    draw: parsed.draw,
+    recordIntegrity: parsed.record_integrity,
+    certificate: parsed.certificate,
   };
 }
 
@@ -47,6 +50,9 @@ export function settingsView(test: Settings): TestSettingsView {
     show_answers: test.showAnswers,
     reminder_after_hours: test.reminderAfterHours,
     send_result: test.sendResult,
+    draw: test.draw,
+    record_integrity: test.recordIntegrity,
+    certificate: test.certificate,
   };
 }
 

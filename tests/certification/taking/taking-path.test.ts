@@ -260,7 +260,9 @@ describe("scoring", () => {
         domainId: 100 + Math.floor(next() * domainCount),
         prompt: "",
         options: ["a", "b", "c", "d"],
+        type: "single",
         correctIndex: Math.floor(next() * 4),
+        correctIndexes: null,
         explanation: "",
       }));
       const chosen = new Map<number, number>();
