@@ -13,6 +13,8 @@ export const queryKeys = {
   test: (code: string) => ["tests", "detail", code] as const,
   /** Under the test's key; `version` (status and answered count) refetches it as the attempt moves on. */
   answerSheet: (code: string, recipientId: number, version: string) => ["tests", "detail", code, "answers", recipientId, version] as const,
+  /** Under the test's key: one recipient's certificate (valid or revoked). */
+  certificate: (code: string, recipientId: number) => ["tests", "detail", code, "certificate", recipientId] as const,
   /** Under the test's key; refetched when the number of completed recipients changes. */
   testAnalysis: (code: string, completed: number) => ["tests", "detail", code, "analysis", completed] as const,
   usage: () => ["usage"] as const,

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { keepScreenshot, mailboxLink, signIn, signInOnThisPage, uniqueEmail } from "./helpers";
+import { answerShown, keepScreenshot, mailboxLink, signIn, signInOnThisPage, uniqueEmail } from "./helpers";
 
 /**
  * Classes end to end: a trainer creates a class with one student address; the student joins
@@ -23,9 +23,7 @@ async function takeWholeTest(page: Page, questions: number) {
   const progress = page.getByRole("progressbar", { name: "Progress" });
   for (let n = 1; n <= questions; n++) {
     await expect(page.getByRole("heading", { name: `Question ${n} of ${questions}` })).toBeVisible();
-    const radio = page.getByRole("group").getByRole("radio").nth(n % 4);
-    await radio.check();
-    await expect(page.getByText("✓ Saved")).toBeVisible();
+    await answerShown(page, n % 4);
     await expect(progress).toHaveAttribute("aria-valuenow", String(n));
     await page.getByRole("button", { name: n < questions ? /^Next/ : /^Review/ }).click();
   }

@@ -115,3 +115,25 @@ export async function expectNoSeriousViolations(page: Page, what: string) {
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join("; ")}`);
   expect(serious, `serious or critical axe violations on ${what}`).toEqual([]);
 }
+
+/**
+ * Answers the question on screen from option `option` on and waits until it is saved: its
+ * radio, or — a multiple-response question ("Choose 2", issue 23; the catalog has some) — as
+ * many check boxes as it asks for, from `option` on (wrapping). Returns the positions checked.
+ */
+export async function answerShown(page: Page, option = 0): Promise<number[]> {
+  const group = page.getByRole("group");
+  const boxes = group.getByRole("checkbox");
+  const count = await boxes.count();
+  if (count === 0) {
+    await group.getByRole("radio").nth(option).check();
+    await expect(group.getByRole("radio").nth(option)).toBeChecked();
+    await expect(page.getByText("✓ Saved")).toBeVisible();
+    return [option];
+  }
+  const choose = Number((await page.getByTestId("choose-hint").textContent())!.match(/Choose (\d+)/)![1]);
+  const positions = Array.from({ length: choose }, (_, i) => (option + i) % count);
+  for (const position of positions) await boxes.nth(position).check();
+  await expect(page.getByText("✓ Saved")).toBeVisible();
+  return positions;
+}

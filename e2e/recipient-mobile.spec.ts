@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { keepScreenshot, signIn, uniqueEmail } from "./helpers";
+import { apiCall, keepScreenshot, signIn, uniqueEmail } from "./helpers";
 
 /**
  * The recipient's test on a small phone (360 × 740), by keyboard only: Tab / Shift+Tab to move,
@@ -65,7 +65,7 @@ async function expectChosen(page: Page, option: number) {
   await expect(page.getByText("✓ Saved")).toBeVisible();
 }
 
-test("a recipient takes the whole test by keyboard on a 360 px phone, without sideways scrolling", async ({ browser }, testInfo) => {
+test("a recipient takes the whole test by keyboard on a 360 px phone, without sideways scrolling", async ({ browser, baseURL }, testInfo) => {
   test.setTimeout(120_000);
   const trainerContext = await browser.newContext({ permissions: ["clipboard-read", "clipboard-write"] });
   const phone = await browser.newContext({ viewport: { width: WIDTH, height: 740 }, isMobile: true, deviceScaleFactor: 2 });
@@ -74,8 +74,24 @@ test("a recipient takes the whole test by keyboard on a 360 px phone, without si
     const trainer = await trainerContext.newPage();
     const email = uniqueEmail("mobile");
     await signIn(trainer, uniqueEmail("mobile-trainer"));
+    // The trainer's own certification: 4 domains of one single-answer question with 4 options each
+    // (the catalog also holds multiple-response questions, with check boxes: e2e/exam-multiple.spec.ts).
+    const certification = await apiCall(trainer.request, baseURL!, "POST", "/api/app/my-certifications", {
+      name: "Acme Keyboard Basics",
+      vendor: "Acme",
+      domains: ["Accounts", "Billing", "Network", "Security"],
+    });
+    await apiCall(trainer.request, baseURL!, "POST", `/api/app/my-certifications/${certification.id}/import`, {
+      csv: [
+        "domain,question,option_a,option_b,option_c,option_d,correct,explanation",
+        "Accounts,Where do you reset a password?,Settings,Billing,Reports,Help,A,Under Settings.",
+        "Billing,Which plan has invoices?,Free,Pro,Trial,None,B,Only Pro.",
+        "Network,Which port does HTTPS use?,80,21,443,25,C,TLS over TCP 443.",
+        "Security,What does MFA add?,A longer password,A firewall,A VPN,A second factor,D,Something you have.",
+      ].join("\n"),
+    });
     await trainer.goto("/tests/new");
-    await trainer.getByRole("radio", { name: /AWS Certified Cloud Practitioner/ }).check();
+    await trainer.getByRole("radio", { name: /Acme Keyboard Basics/ }).check();
     await expect(trainer.getByText("4 domains ticked")).toBeVisible();
     await trainer.getByLabel("Total questions").fill("4");
     await trainer.getByLabel("E-mail addresses").fill(`${email}, Mo Bile`);

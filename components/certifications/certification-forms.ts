@@ -21,24 +21,34 @@ export const newCertificationSchema = z
   .transform(({ domainsText, ...fields }): NewCertificationInput => ({ ...fields, domains: domainNames(domainsText) }))
   .superRefine(checkedBy(newCertificationInput));
 
-/** A question as edited: the option rows as typed, the correct one by its index. */
-export const questionValues = z.object({ prompt: z.string(), options: z.array(z.string()), correct: z.number(), explanation: z.string() });
+/** A question as edited: the option rows as typed, the type, and the right one (single) or the right set (multiple) by index. */
+export const questionValues = z.object({
+  prompt: z.string(),
+  options: z.array(z.string()),
+  type: z.enum(["single", "multiple"]).default("single"),
+  correct: z.number(),
+  correctSet: z.array(z.number()).default([]),
+  explanation: z.string(),
+});
 export type QuestionValues = z.infer<typeof questionValues>;
 
-export const emptyQuestion: QuestionValues = { prompt: "", options: ["", "", "", ""], correct: 0, explanation: "" };
+export const emptyQuestion: QuestionValues = { prompt: "", options: ["", "", "", ""], type: "single", correct: 0, correctSet: [], explanation: "" };
 
 export function questionValuesOf(question: QuestionView): QuestionValues {
-  return { prompt: question.prompt, options: [...question.options], correct: question.correct, explanation: question.explanation };
+  const set = typeof question.correct === "number" ? [question.correct] : question.correct;
+  return { prompt: question.prompt, options: [...question.options], type: question.type, correct: set[0], correctSet: [...set], explanation: question.explanation };
 }
 
 /**
  * Blank options at the end are left out (the 4 blank rows of a new question serve for 2 or 3
- * options), unless the correct one is among them; a blank one in the middle is an error.
+ * options), unless a right one is among them; a blank one in the middle is an error.
  */
-export function toQuestionBody(values: QuestionValues): QuestionInput {
+export function toQuestionBody({ correctSet, ...values }: QuestionValues): QuestionInput {
+  const correct = values.type === "multiple" ? [...correctSet].sort((a, b) => a - b) : values.correct;
+  const lastRight = Math.max(...(typeof correct === "number" ? [correct] : correct), 0);
   let options = [...values.options];
-  while (options.length > 2 && !options[options.length - 1].trim() && values.correct < options.length - 1) options = options.slice(0, -1);
-  return { ...values, options };
+  while (options.length > 2 && !options[options.length - 1].trim() && lastRight < options.length - 1) options = options.slice(0, -1);
+  return { ...values, options, correct };
 }
 
 export const questionSchema = questionValues.transform(toQuestionBody).superRefine(checkedBy(questionInput));

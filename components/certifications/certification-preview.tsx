@@ -62,6 +62,11 @@ export function CertificationPreview({ certification }: { certification: Preview
                   {domain.samples.map((question) => (
                     <li key={question.id} className="rounded-md border border-slate-200 p-3" data-testid="sample-question">
                       <p className="whitespace-pre-line text-sm font-medium text-slate-900">{question.prompt}</p>
+                      {question.type === "multiple" ? (
+                        <p className="mt-1 text-xs text-slate-500" data-testid="sample-type">
+                          Multiple response: choose {question.choose}, scored all or nothing
+                        </p>
+                      ) : null}
                       <ul className="mt-2 space-y-1 text-sm text-slate-700">
                         {question.options.map((option, index) => (
                           <li key={index} className="flex gap-2">

@@ -17,7 +17,7 @@ import { csvColumns, importCsvInput, MAX_CSV_CHARS, MAX_CSV_ROWS, type ImportCsv
 import { queryKeys } from "@/components/query-keys";
 
 const header = csvColumns.join(",");
-const template = `${header}\r\nAccounts,Where do you reset a password?,Settings,Billing,,,A,Passwords are under Settings.\r\nBilling,"Which plans have invoices, monthly?",Free,Pro,Both,,B,\r\n`;
+const template = `${header}\r\nAccounts,Where do you reset a password?,Settings,Billing,,,A,Passwords are under Settings.\r\nBilling,"Which plans have invoices, monthly?",Free,Pro,Both,,B,\r\nBilling,Which two can pay an invoice? (Choose two.),Card,Cash,Bank transfer,Pigeon,A;C,Invoices take cards and transfers.\r\n`;
 const templateHref = `data:text/csv;charset=utf-8,${encodeURIComponent(template)}`;
 
 /** Imports questions from CSV (a file or pasted text); all or nothing, with every bad row listed. */
@@ -47,7 +47,7 @@ export function CsvImport({ certificationId }: { certificationId: number }) {
       <div className="mt-1 space-y-1 text-sm text-slate-600">
         <p>
           The first row must be the header <code className="break-all rounded bg-slate-100 px-1 font-mono text-xs">{header}</code>. Then one question per row:{" "}
-          <code className="font-mono text-xs">correct</code> is A–D or 1–4; options C and D may be left empty for 2 or 3 options. A domain the
+          <code className="font-mono text-xs">correct</code> is A–D or 1–4, or two or more joined by <code className="font-mono text-xs">;</code> (<code className="font-mono text-xs">A;C</code>) for a multiple-response question (choose that many); options C and D may be left empty for 2 or 3 options. A domain the
           certification lacks is created. Put a field holding commas, quotes or line breaks in double quotes (a quote inside is doubled).
         </p>
         <p>

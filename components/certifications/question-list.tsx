@@ -68,6 +68,7 @@ function QuestionItem({ question, number, certificationId }: { question: Questio
   const client = useQueryClient();
   const refresh = useCertificationRefresh(certificationId);
   const [editing, setEditing] = useState(false);
+  const isRight = (index: number) => (typeof question.correct === "number" ? question.correct === index : question.correct.includes(index));
   const done = () => {
     client.invalidateQueries({ queryKey: queryKeys.ownQuestions(certificationId) });
     refresh();
@@ -97,12 +98,15 @@ function QuestionItem({ question, number, certificationId }: { question: Questio
             <span className="text-slate-500">{number}. </span>
             {question.prompt}
           </p>
+          <p className="mt-1 text-xs text-slate-500" data-testid="question-type">
+            {typeof question.correct === "number" ? "One right answer" : `Multiple response: choose ${question.correct.length}, scored all or nothing`}
+          </p>
           <ul className="mt-2 space-y-1 text-sm">
             {question.options.map((option, index) => (
-              <li key={index} className={index === question.correct ? "font-medium text-green-800" : "text-slate-700"}>
+              <li key={index} className={isRight(index) ? "font-medium text-green-800" : "text-slate-700"}>
                 <span aria-hidden="true">{letter(index)}. </span>
                 {option}
-                {index === question.correct ? (
+                {isRight(index) ? (
                   <span className="ml-2 rounded bg-green-50 px-1.5 py-0.5 text-xs ring-1 ring-inset ring-green-200">Correct</span>
                 ) : null}
               </li>

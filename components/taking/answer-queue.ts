@@ -1,4 +1,5 @@
 import { fetchJson, RequestError } from "@/components/fetch-json";
+import type { AnswerValue } from "./answer-value";
 
 export type SaveState =
   | { kind: "saving" }
@@ -24,7 +25,7 @@ const MAX_DELAY_MS = 30_000;
  * with back-off (and at once when the browser comes back online).
  */
 export class AnswerQueue {
-  private readonly unsaved = new Map<number, number>();
+  private readonly unsaved = new Map<number, AnswerValue>();
   private readonly inFlight = new Set<number>();
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -39,11 +40,11 @@ export class AnswerQueue {
   }
 
   /** Choices left unsaved by an earlier visit (only those that still fit the test); re-sent now. */
-  restore(isValid: (questionId: number, option: number) => boolean): Record<number, number> {
-    const restored: Record<number, number> = {};
+  restore(isValid: (questionId: number, value: unknown) => boolean): Record<number, AnswerValue> {
+    const restored: Record<number, AnswerValue> = {};
     for (const [key, option] of Object.entries(this.readStorage())) {
       const questionId = Number(key);
-      if (Number.isInteger(questionId) && Number.isInteger(option) && isValid(questionId, option) && !this.unsaved.has(questionId)) {
+      if (Number.isInteger(questionId) && isValid(questionId, option) && !this.unsaved.has(questionId)) {
         this.unsaved.set(questionId, option);
         restored[questionId] = option;
       }
@@ -53,7 +54,8 @@ export class AnswerQueue {
     return restored;
   }
 
-  choose(questionId: number, option: number): void {
+  /** A whole answer: an option's position, or the set of a multiple-response question. */
+  choose(questionId: number, option: AnswerValue): void {
     this.unsaved.set(questionId, option);
     this.changed();
     void this.send(questionId);
@@ -87,7 +89,7 @@ export class AnswerQueue {
     try {
       await fetchJson(`/api/t/${encodeURIComponent(this.token)}/answers`, {
         method: "PUT",
-        body: JSON.stringify({ question_id: questionId, option }),
+        body: JSON.stringify(typeof option === "number" ? { question_id: questionId, option } : { question_id: questionId, options: option }),
       });
       this.failures = 0;
       this.inFlight.delete(questionId);
@@ -137,10 +139,10 @@ export class AnswerQueue {
     this.listener.pending(this.unsaved.size);
   }
 
-  private readStorage(): Record<string, number> {
+  private readStorage(): Record<string, AnswerValue> {
     try {
       const value: unknown = JSON.parse(window.localStorage.getItem(this.storageKey) ?? "{}");
-      return value && typeof value === "object" ? (value as Record<string, number>) : {};
+      return value && typeof value === "object" ? (value as Record<string, AnswerValue>) : {};
     } catch {
       return {};
     }

@@ -3,20 +3,24 @@ import { Card } from "@/components/ui/card";
 import type { TakingView } from "@/lib/certification/taking/taking";
 import type { SaveState } from "./answer-queue";
 import { SaveStatus } from "./save-status";
+import { includesOption, isComplete, toggled, type AnswerValue } from "./answer-value";
 
 type Props = {
   question: TakingView["questions"][number];
   number: number;
   total: number;
-  chosen: number | undefined;
+  chosen: AnswerValue | undefined;
   saveState: SaveState | undefined;
-  onChoose: (option: number) => void;
+  onChoose: (value: AnswerValue) => void;
   onRetry: () => void;
   headingRef: Ref<HTMLHeadingElement>;
 };
 
-/** One question: the prompt is the legend of a group of real radio buttons. */
+/** One question: the prompt is the legend of a group of real radio buttons (check boxes for a multiple-response question). */
 export function QuestionCard({ question, number, total, chosen, saveState, onChoose, onRetry, headingRef }: Props) {
+  const multiple = question.type === "multiple";
+  const checked = Array.isArray(chosen) ? chosen.length : 0;
+  const full = checked >= question.choose;
   return (
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -29,6 +33,7 @@ export function QuestionCard({ question, number, total, chosen, saveState, onCho
       </div>
       <fieldset className="mt-3 min-w-0">
         <legend className="text-base font-medium break-words text-slate-900 sm:text-lg">{question.prompt}</legend>
+        {multiple ? <ChooseHint id={`question-${question.id}-choose`} choose={question.choose} checked={checked} /> : null}
         <div className="mt-4 space-y-2">
           {question.options.map((option, index) => (
             <label
@@ -36,11 +41,13 @@ export function QuestionCard({ question, number, total, chosen, saveState, onCho
               className="flex min-h-12 cursor-pointer items-start gap-3 rounded-md border border-slate-300 bg-white px-3 py-3 text-sm hover:bg-slate-50 has-checked:border-brand-600 has-checked:bg-brand-50 has-focus-visible:ring-2 has-focus-visible:ring-brand-600/30"
             >
               <input
-                type="radio"
+                type={multiple ? "checkbox" : "radio"}
                 name={`question-${question.id}`}
                 value={index}
-                checked={chosen === index}
-                onChange={() => onChoose(index)}
+                checked={includesOption(chosen, index)}
+                disabled={multiple && full && !includesOption(chosen, index)}
+                aria-describedby={multiple ? `question-${question.id}-choose` : undefined}
+                onChange={() => onChoose(multiple ? toggled(chosen, index, question.choose) : index)}
                 className="mt-0.5 size-4 shrink-0 accent-brand-600"
               />
               <span className="min-w-0 break-words">{option}</span>
@@ -49,8 +56,34 @@ export function QuestionCard({ question, number, total, chosen, saveState, onCho
         </div>
       </fieldset>
       <div className="mt-3">
-        <SaveStatus answered={chosen !== undefined} state={saveState} onRetry={onRetry} />
+        <SaveStatus
+          answered={isComplete(question, chosen)}
+          state={saveState}
+          onRetry={onRetry}
+          unanswered={
+            multiple
+              ? saveState?.kind === "saved"
+                ? `Not saved: your last saved answer counts until ${question.choose} are checked again.`
+                : `Check ${question.choose} options: the answer is saved when ${question.choose} are checked.`
+              : undefined
+          }
+        />
       </div>
     </Card>
+  );
+}
+
+/** "Choose 2", with how many are checked (the answer is saved only once that many are: SaveStatus says so). */
+function ChooseHint({ id, choose, checked }: { id: string; choose: number; checked: number }) {
+  return (
+    <p id={id} className="mt-2 text-sm text-slate-700" data-testid="choose-hint">
+      <span className="font-semibold">Choose {choose}.</span>{" "}
+      <span aria-live="polite" data-testid="choose-count">
+        {checked} of {choose} chosen.
+      </span>{" "}
+      <span className="text-slate-500">
+        {checked === choose ? "To change it, uncheck one first." : `It counts only if exactly the right ${choose} are chosen.`}
+      </span>
+    </p>
   );
 }

@@ -1,8 +1,9 @@
 import type { TakingView } from "@/lib/certification/taking/taking";
+import { isComplete, type AnswerValue } from "./answer-value";
 
 type Props = {
   questions: TakingView["questions"];
-  answers: Record<number, number>;
+  answers: Record<number, AnswerValue>;
   current: number | null;
   onJump: (index: number) => void;
 };
@@ -14,7 +15,7 @@ export function QuestionNavigator({ questions, answers, current, onJump }: Props
       <h2 className="mb-2 text-sm font-medium text-slate-700">Questions</h2>
       <ol className="grid grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-2">
         {questions.map((question, index) => {
-          const answered = answers[question.id] !== undefined;
+          const answered = isComplete(question, answers[question.id]);
           const isCurrent = index === current;
           return (
             <li key={question.id}>

@@ -1,17 +1,18 @@
 import type { Ref } from "react";
 import { Card } from "@/components/ui/card";
 import type { TakingView } from "@/lib/certification/taking/taking";
+import { isComplete, type AnswerValue } from "./answer-value";
 
 type Props = {
   questions: TakingView["questions"];
-  answers: Record<number, number>;
+  answers: Record<number, AnswerValue>;
   onJump: (index: number) => void;
   headingRef: Ref<HTMLHeadingElement>;
 };
 
 /** Before submitting: which questions still need an answer, each a jump back to it. */
 export function ReviewPanel({ questions, answers, onJump, headingRef }: Props) {
-  const unanswered = questions.map((question, index) => ({ question, index })).filter(({ question }) => answers[question.id] === undefined);
+  const unanswered = questions.map((question, index) => ({ question, index })).filter(({ question }) => !isComplete(question, answers[question.id]));
   return (
     <Card>
       <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold">

@@ -2,16 +2,16 @@ import { Button } from "@/components/ui/button";
 import type { SaveState } from "./answer-queue";
 
 /** What happened to the current question's answer; a polite live region. */
-export function SaveStatus({ answered, state, onRetry }: { answered: boolean; state: SaveState | undefined; onRetry: () => void }) {
+export function SaveStatus({ answered, state, onRetry, unanswered }: { answered: boolean; state: SaveState | undefined; onRetry: () => void; unanswered?: string }) {
   return (
     <div aria-live="polite" className="min-h-11 text-sm">
-      <StatusText answered={answered} state={state} onRetry={onRetry} />
+      <StatusText answered={answered} state={state} onRetry={onRetry} unanswered={unanswered} />
     </div>
   );
 }
 
-function StatusText({ answered, state, onRetry }: { answered: boolean; state: SaveState | undefined; onRetry: () => void }) {
-  if (!answered) return <p className="py-2 text-slate-500">Choose an answer: it is saved at once.</p>;
+function StatusText({ answered, state, onRetry, unanswered }: { answered: boolean; state: SaveState | undefined; onRetry: () => void; unanswered?: string }) {
+  if (!answered) return <p className="py-2 text-slate-500">{unanswered ?? "Choose an answer: it is saved at once."}</p>;
   if (!state || state.kind === "saved") return <p className="py-2 font-medium text-green-700">✓ Saved</p>;
   if (state.kind === "saving") return <p className="py-2 text-slate-600">Saving…</p>;
   const retrying = state.kind === "retrying";

@@ -10,6 +10,7 @@ import { Card, Notice } from "@/components/ui/card";
 import type { AttemptView } from "@/lib/certification/tests/schemas";
 import { minutesText as duration } from "@/lib/certification/tests/settings-text";
 import type { TakingView } from "@/lib/certification/taking/taking";
+import { clockSentence, yourTime } from "./your-time";
 
 /**
  * The page the personal link opens before the test is started: what the test is, and a Start
@@ -24,6 +25,7 @@ export function StartPanel({ token, view }: { token: string; view: TakingView })
     onSuccess: () => router.refresh(), // the page comes back with the questions
   });
   const { test } = view;
+  const ownTime = yourTime(test);
 
   return (
     <div className="space-y-5">
@@ -42,6 +44,11 @@ export function StartPanel({ token, view }: { token: string; view: TakingView })
           <Fact term="Time limit" testId="start-time-limit">
             {test.timeLimitMinutes === null ? "None" : `${duration(test.timeLimitMinutes)}, counted from Start`}
           </Fact>
+          {ownTime ? (
+            <Fact term="Your time" className="font-semibold" testId="start-your-time">
+              {ownTime}
+            </Fact>
+          ) : null}
           {test.opensAt ? <Fact term="Opens">{formatDateTime(test.opensAt)}</Fact> : null}
           {test.closesAt ? <Fact term="Closes">{formatDateTime(test.closesAt)}</Fact> : null}
         </dl>
@@ -59,11 +66,22 @@ export function StartPanel({ token, view }: { token: string; view: TakingView })
         <Card>
           <p className="text-sm text-slate-700">
             {test.timeLimitMinutes !== null
-              ? `The clock starts when you press Start: you then have ${duration(test.timeLimitMinutes)}${test.closesAt ? ", and at most until the test closes" : ""}. When the time is up, your answers are submitted as they stand.`
+              ? clockSentence({ ...test, timeLimitMinutes: test.timeLimitMinutes })
               : test.closesAt
                 ? `Your answers are saved as you go. Submit before the test closes: then it is submitted as it stands.`
                 : "Your answers are saved as you go, so you can leave and come back to this link."}
           </p>
+          {test.multipleQuestions > 0 ? (
+            <p className="mt-3 text-sm text-slate-700" data-testid="multiple-notice">
+              {test.multipleQuestions === 1 ? "One question asks" : `${test.multipleQuestions} questions ask`} you to choose several options (&ldquo;Choose 2&rdquo;).
+              Multiple-response questions are scored all or nothing: the answer counts only when exactly the right options are chosen.
+            </p>
+          ) : null}
+          {view.recordIntegrity ? (
+            <p className="mt-3 text-sm text-slate-600" data-testid="integrity-notice">
+              {INTEGRITY_NOTICE}
+            </p>
+          ) : null}
           {start.error ? (
             <div className="mt-3">
               <Notice tone="error">{start.error.message}</Notice>
@@ -77,6 +95,10 @@ export function StartPanel({ token, view }: { token: string; view: TakingView })
     </div>
   );
 }
+
+/** What the start page tells the recipient when the test records integrity signals (use-integrity.ts and the server's Start and submit). */
+export const INTEGRITY_NOTICE =
+  "This test records: your address and browser at start and submit, when you switch to another tab or window and for how long, copy attempts, and leaving full screen.";
 
 /** One fact of the test in the list above the Start button. */
 function Fact({ term, className, testId, children }: { term: string; className?: string; testId?: string; children: ReactNode }) {

@@ -5,6 +5,8 @@ import { Card } from "@/components/ui/card";
 import type { ResultView as RecipientResult } from "@/lib/certification/tests/schemas";
 import type { TakingView } from "@/lib/certification/taking/taking";
 import { DomainBars } from "./score-bars";
+import { CertificateLinks } from "./certificate-links";
+import { includesOption, sameAnswer, type AnswerValue } from "./answer-value";
 
 type Props = {
   certification: string;
@@ -53,6 +55,8 @@ export function TestResult({ certification, testName, result, questions, answers
         </p>
       </Card>
 
+      {result.certificate_url ? <CertificateLinks url={result.certificate_url} /> : null}
+
       <Card>
         <h2 className="mb-4 text-lg font-semibold">By domain</h2>
         <DomainBars domains={result.domains} />
@@ -90,21 +94,22 @@ function ReviewItem({
 }: {
   number: number;
   question: TakingView["questions"][number];
-  chosen: number | undefined;
-  review: { correct: number; explanation: string } | undefined;
+  chosen: AnswerValue | undefined;
+  review: { correct: AnswerValue; explanation: string } | undefined;
 }) {
-  const right = review !== undefined && chosen === review.correct;
+  const right = review !== undefined && sameAnswer(chosen, review.correct);
   return (
     <li className="border-t border-slate-100 pt-5 first:border-t-0 first:pt-0">
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
         Question {number} · {question.domain}
       </p>
       <p className="mt-1 font-medium text-slate-900">{question.prompt}</p>
+      {question.type === "multiple" ? <p className="mt-1 text-xs text-slate-500">Choose {question.choose}: scored all or nothing.</p> : null}
       <p className={`mt-1 text-sm font-medium ${right ? "text-green-700" : "text-red-700"}`}>{right ? "✓ Correct" : "✗ Incorrect"}</p>
       <ul className="mt-3 space-y-2">
         {question.options.map((option, index) => {
-          const isCorrect = review?.correct === index;
-          const isChosen = chosen === index;
+          const isCorrect = includesOption(review?.correct, index);
+          const isChosen = includesOption(chosen, index);
           const tone = isCorrect ? "border-green-300 bg-green-50" : isChosen ? "border-red-300 bg-red-50" : "border-slate-200";
           return (
             <li key={index} className={`rounded-md border px-3 py-2 text-sm ${tone}`}>

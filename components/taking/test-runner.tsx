@@ -16,12 +16,13 @@ import { SubmitPanel } from "./submit-panel";
 import { submitAttempt, useSubmitOnTimeUp } from "./submit-on-time-up";
 import { TestResult } from "./test-result";
 import { useAnswers } from "./use-answers";
+import { isComplete } from "./answer-value";
 
 type Position = { mode: "question"; index: number } | { mode: "review" };
 
 /** Where a (re)opened test resumes: the first unanswered question, or the review when none is left. */
 function startPosition(view: TakingView): Position {
-  const index = view.questions.findIndex((q) => view.answers[q.id] === undefined);
+  const index = view.questions.findIndex((q) => !isComplete(q, view.answers[q.id]));
   return index === -1 ? { mode: "review" } : { mode: "question", index };
 }
 
@@ -43,7 +44,7 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
     onError: () => setConfirming(false),
   });
 
-  const { timeUp, expire } = useSubmitOnTimeUp(token, clear, refresh);
+  const { timeUp, expire } = useSubmitOnTimeUp(token, clear, refresh, view.deadline);
 
   // After moving to another question or the review, focus its heading (not on first load).
   useEffect(() => {
@@ -58,7 +59,7 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
 
   const { questions } = view;
   const total = questions.length;
-  const answered = questions.filter((q) => answers[q.id] !== undefined).length;
+  const answered = questions.filter((q) => isComplete(q, answers[q.id])).length;
 
   if (submit.data) {
     return <TestResult certification={view.certification} testName={view.test.name} result={submit.data} questions={questions} answers={answers} review={null} signedIn={signedIn} />;
@@ -95,7 +96,7 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
             total={total}
             chosen={answers[question.id]}
             saveState={states[question.id]}
-            onChoose={(option) => choose(question.id, option)}
+            onChoose={(value) => choose(question.id, value)}
             onRetry={retry}
             headingRef={headingRef}
           />

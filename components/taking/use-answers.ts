@@ -3,13 +3,14 @@
 import { useEffect, useRef, useState } from "react";
 import type { TakingView } from "@/lib/certification/taking/taking";
 import { AnswerQueue, type SaveState } from "./answer-queue";
+import { fits, isComplete, type AnswerValue } from "./answer-value";
 
 /**
  * The recipient's answers: shown at once when chosen, saved in the background, never lost
  * (kept on the device until the server confirms). `pending` counts choices not saved yet.
  */
 export function useAnswers(token: string, view: Pick<TakingView, "questions" | "answers">, onClosed: () => void) {
-  const [answers, setAnswers] = useState<Record<number, number>>(view.answers);
+  const [answers, setAnswers] = useState<Record<number, AnswerValue>>(view.answers);
   const [states, setStates] = useState<Record<number, SaveState>>({});
   const [pending, setPending] = useState(0);
   const onClosedRef = useRef(onClosed);
@@ -28,8 +29,8 @@ export function useAnswers(token: string, view: Pick<TakingView, "questions" | "
   }, [onClosed]);
 
   useEffect(() => {
-    const questions = new Map(questionsRef.current.map((q) => [q.id, q.options.length]));
-    const restored = queue.restore((id, option) => option >= 0 && option < (questions.get(id) ?? 0));
+    const questions = new Map(questionsRef.current.map((q) => [q.id, q]));
+    const restored = queue.restore((id, value) => questions.has(id) && fits(questions.get(id)!, value));
     if (Object.keys(restored).length) setAnswers((previous) => ({ ...previous, ...restored }));
     const online = () => queue.retryAll();
     window.addEventListener("online", online);
@@ -47,9 +48,11 @@ export function useAnswers(token: string, view: Pick<TakingView, "questions" | "
     return () => window.removeEventListener("beforeunload", warn);
   }, [pending]);
 
-  function choose(questionId: number, option: number) {
-    setAnswers((previous) => ({ ...previous, [questionId]: option }));
-    queue.choose(questionId, option);
+  /** Shown at once; sent once whole (a multiple-response question: exactly `choose` boxes checked). */
+  function choose(questionId: number, value: AnswerValue) {
+    setAnswers((previous) => ({ ...previous, [questionId]: value }));
+    const question = questionsRef.current.find((q) => q.id === questionId);
+    if (question && isComplete(question, value)) queue.choose(questionId, value);
   }
 
   return { answers, states, pending, choose, retry: () => queue.retryAll(), clear: () => queue.clear() };

@@ -11,6 +11,8 @@ import { queryKeys } from "@/components/query-keys";
 import type { AnswerSheetItem } from "@/lib/certification/insight/schemas";
 import type { RecipientView } from "@/lib/certification/tests/schemas";
 import { StatusBadge } from "./bars";
+import { RecipientCertificate } from "./recipient-certificate";
+import { IntegrityRecord } from "./integrity-record";
 import { insightContracts } from "@/lib/certification/insight/contracts";
 
 const letter = (index: number) => String.fromCharCode(65 + index);
@@ -55,8 +57,10 @@ export function AnswerSheet({ code, recipient, onClose }: { code: string; recipi
             Close<span className="sr-only"> the answer sheet</span>
           </Button>
         </div>
+        {recipient.result?.certificate_url ? <RecipientCertificate code={code} recipientId={recipient.id} /> : null}
         {sheet.isError ? <Notice tone="error">{sheet.error.message}</Notice> : null}
         {!data && sheet.isLoading ? <p className="text-sm text-slate-600">Loading…</p> : null}
+        {data ? <IntegrityRecord integrity={data.integrity} /> : null}
         {data && !data.answer_key ? (
           <p className="text-xs text-slate-600" data-testid="answer-key-hidden">
             A test of the shared catalog: its right answers and explanations are not shown in the trainer area. Each answer is marked right or wrong.
@@ -90,12 +94,13 @@ function SheetItem({ item }: { item: AnswerSheetItem }) {
       </div>
       <p className="mt-1 text-xs text-slate-500">
         {item.domain.name}
+        {item.type === "multiple" ? ` · multiple response, choose ${item.choose} (all or nothing)` : ""}
         {item.answered_at ? ` · answered ${formatDateTime(item.answered_at)}` : ""}
       </p>
       <ul className="mt-2 space-y-1">
         {item.options.map((text, index) => {
-          const chosen = item.chosen === index;
-          const right = item.correct_option === index;
+          const chosen = inSet(item.chosen, index);
+          const right = inSet(item.correct_option, index);
           // Without the answer key (a catalog test), a chosen option is still right or wrong.
           const good = right || (chosen && item.correct);
           return (
@@ -116,3 +121,6 @@ function SheetItem({ item }: { item: AnswerSheetItem }) {
     </li>
   );
 }
+
+/** Whether option `index` is the value, or one of the set (a multiple-response question). */
+const inSet = (value: number | number[] | null, index: number) => (Array.isArray(value) ? value.includes(index) : value === index);

@@ -86,7 +86,10 @@ function AnalysisBody({ data, weakOnly, setWeakOnly }: { data: TestAnalysisView;
       <details className="text-xs text-slate-600">
         <summary className="cursor-pointer">How to read this table</summary>
         <ul className="mt-1 list-disc space-y-1 pl-5">
-          <li>% right (difficulty): the share of completed recipients who answered the question right (unanswered counts as wrong).</li>
+          <li>
+            % right (difficulty): the share of completed recipients given the question who answered it right (unanswered counts as wrong). “Given”: on a test with a
+            different set per recipient, how many of them had it in their set.
+          </li>
           <li>
             Discrimination: the correlation (point-biserial, −1 to 1) between being right on the question and the total score. Higher is better;
             near 0 or negative, strong and weak recipients do equally well on it. Blank with fewer than 2 completed recipients, or when everyone
@@ -137,7 +140,10 @@ function QuestionRow({ question }: { question: QuestionAnalysisView }) {
           <span className="text-slate-500 md:hidden">{question.position}. </span>
           {question.prompt}
         </span>
-        <span className="mt-1 block text-xs text-slate-500">{question.domain.name}</span>
+        <span className="mt-1 block text-xs text-slate-500">
+          {question.domain.name}
+          {question.type === "multiple" ? <span data-testid="analysis-type"> · multiple response, choose {question.choose} (all or nothing)</span> : null}
+        </span>
         {question.flags.length ? (
           <span className="mt-1 flex flex-wrap gap-1" data-testid="question-flags">
             {question.flags.map((flag) => (
@@ -151,6 +157,9 @@ function QuestionRow({ question }: { question: QuestionAnalysisView }) {
       <td role="cell" className={`${stacked.cell} tabular-nums`}>
         <StackedLabel>Answered</StackedLabel>
         {question.answered}
+        <span className="ml-1 text-xs text-slate-500 md:ml-0 md:block" data-testid="analysis-given" data-given={question.given}>
+          of {question.given} given
+        </span>
       </td>
       <td role="cell" className={`${stacked.cell} tabular-nums ${question.flags.includes("hard") ? "font-semibold text-amber-800" : ""}`} data-testid="percent-correct">
         <StackedLabel>% right</StackedLabel>

@@ -8,6 +8,7 @@ import { EmailDeliveryStatus, isEmailProblem } from "./email-delivery";
 import { formatPercent } from "./format";
 import { StackedLabel } from "./stacked-head";
 import { stacked } from "./stacked-table";
+import { ExtraTimeEditor, ExtraTimeNote } from "./extra-time";
 
 /**
  * One recipient of the test's table: who, their status (with progress and e-mail delivery),
@@ -15,12 +16,15 @@ import { stacked } from "./stacked-table";
  * `questions` is the test's question count, for a started recipient's progress.
  */
 export function RecipientRow({
+  code,
   recipient,
   questions,
   resending,
   onResend,
   onOpenSheet,
 }: {
+  /** The test's code, for the extra-time action. */
+  code: string;
   recipient: RecipientView;
   questions: number;
   resending: boolean;
@@ -34,6 +38,7 @@ export function RecipientRow({
       data-email={recipient.email}
       data-status={recipient.status}
       data-email-status={recipient.email_delivery.status}
+      data-integrity-flagged={String(recipient.integrity_flagged)}
       className={`${stacked.row} grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-3 px-4 py-4 align-top md:p-0`}
     >
       <th scope="row" role="rowheader" className={`${stacked.cell} font-normal md:max-w-56`}>
@@ -41,6 +46,7 @@ export function RecipientRow({
         <span className={`block [overflow-wrap:anywhere] ${recipient.name ? "text-slate-600" : "font-medium"}`}>
           {recipient.email}
         </span>
+        <ExtraTimeNote recipient={recipient} />
       </th>
       <StatusCell recipient={recipient} questions={questions} />
       <ResultCell recipient={recipient} />
@@ -63,6 +69,7 @@ export function RecipientRow({
             {resending ? "Sending…" : "Resend"}
             <span className="sr-only"> to {recipient.email}</span>
           </Button>
+          <ExtraTimeEditor code={code} recipient={recipient} />
         </div>
       </td>
     </tr>
@@ -85,6 +92,11 @@ function StatusCell({ recipient, questions }: { recipient: RecipientView; questi
         <span className="mt-1 block text-xs text-slate-600" data-testid="recipient-answered">
           {recipient.answered} of {questions} answered
           <Bar value={recipient.answered} max={questions} className="mt-0.5 max-w-32 md:ml-0 max-md:ml-auto" />
+        </span>
+      ) : null}
+      {recipient.integrity_flagged ? (
+        <span className="mt-1 block" data-testid="integrity-flag" title="The integrity record saw something: open the answer sheet. Never a verdict.">
+          <Badge tone="warning">Integrity: seen</Badge>
         </span>
       ) : null}
       {recipient.status === "sent" || isEmailProblem(recipient.email_delivery) ? (

@@ -51,6 +51,7 @@ export function Recipients({ test, onOpenSheet }: { test: TestView; onOpenSheet:
             {test.recipients.map((recipient) => (
               <RecipientRow
                 key={recipient.id}
+                code={test.code}
                 recipient={recipient}
                 questions={test.questions}
                 resending={resend.isPending && resend.variables?.id === recipient.id}

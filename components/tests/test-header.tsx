@@ -42,6 +42,7 @@ export function TestHeader({ test }: { test: TestView }) {
           <div>
             <dt className="text-xs font-medium uppercase text-slate-500">Questions</dt>
             <dd className="mt-1 text-lg font-semibold tabular-nums">{test.questions}</dd>
+            {test.draw === "per_recipient" ? <dd className="text-xs text-slate-600">each recipient their own set</dd> : null}
           </div>
           <div>
             <dt className="text-xs font-medium uppercase text-slate-500">Completed</dt>

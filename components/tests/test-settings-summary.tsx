@@ -7,6 +7,7 @@ const showAnswersText = { after_submit: "after submitting", after_close: "after 
 /** A test's settings in a line each, as the trainer chose them (defaults included). */
 export function TestSettingsSummary({ test }: { test: TestSettingsView }) {
   const items = [
+    { key: "draw", text: test.draw === "per_recipient" ? "A different set of questions per recipient" : "The same questions for everyone" },
     { key: "time-limit", text: test.time_limit_minutes === null ? "No time limit" : `Time limit ${minutesText(test.time_limit_minutes)}` },
     { key: "window", text: windowText(test) },
     { key: "pass-mark", text: test.pass_mark === null ? "No pass mark" : `Pass mark ${test.pass_mark}%` },
@@ -14,6 +15,8 @@ export function TestSettingsSummary({ test }: { test: TestSettingsView }) {
     { key: "answers", text: `Correct answers shown ${showAnswersText[test.show_answers]}` },
     { key: "reminder", text: test.reminder_after_hours === null ? "No reminder" : `One reminder after ${test.reminder_after_hours} h` },
     { key: "result", text: test.send_result ? "Result e-mailed on completion" : "Result not e-mailed" },
+    { key: "certificate", text: test.certificate ? "Certificate on a pass" : "No certificate" },
+    { key: "integrity", text: test.record_integrity ? "Integrity signals recorded" : "No integrity record" },
   ];
   return (
     <ul className="flex flex-wrap gap-2" data-testid="test-settings">

@@ -12,7 +12,8 @@ import { Card, Notice } from "@/components/ui/card";
 import { numeric, ScrollTable } from "@/components/ui/table";
 import { queryKeys } from "@/components/query-keys";
 import { workspaceContracts } from "@/lib/platform/workspaces/contracts";
-import { MAX_WORKSPACE_NAME, updateWorkspaceInput, type WorkspaceSettingsView } from "@/lib/platform/workspaces/schemas";
+import { MAX_WORKSPACE_NAME, workspaceNameForm, type WorkspaceSettingsView } from "@/lib/platform/workspaces/schemas";
+import { CertificateIssuerForm } from "./certificate-issuer-form";
 
 /** The workspace's name (every e-mail carries it), its plan with what it uses of it, and what each plan allows. */
 export function WorkspaceSettings({ initial }: { initial: WorkspaceSettingsView }) {
@@ -21,6 +22,7 @@ export function WorkspaceSettings({ initial }: { initial: WorkspaceSettingsView 
   return (
     <div className="space-y-6">
       <NameForm settings={data} />
+      <CertificateIssuerForm settings={data} />
       <PlanUsage settings={data} />
       <Plans settings={data} />
     </div>
@@ -30,7 +32,7 @@ export function WorkspaceSettings({ initial }: { initial: WorkspaceSettingsView 
 function NameForm({ settings }: { settings: WorkspaceSettingsView }) {
   const client = useQueryClient();
   const router = useRouter();
-  const form = useApiForm(updateWorkspaceInput, { defaultValues: { name: settings.name } });
+  const form = useApiForm(workspaceNameForm, { defaultValues: { name: settings.name } });
   const rename = useFormMutation(form, {
     mutationFn: (body: { name: string }) => callApi(workspaceContracts.update, { body }),
     onSuccess: (updated) => {

@@ -143,7 +143,7 @@ export const recipients = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }),
-    /** When the attempt ends (set at Start: the time limit or closes_at, whichever comes first); null: no deadline. */
+    /** When the attempt ends (set at Start: the time limit or closes_at, whichever comes first, plus extra_time_minutes; moved by a change of extra time); null: no deadline. */
     deadlineAt: timestamp("deadline_at", { withTimezone: true }),
     /** When the one reminder e-mail was queued. */
     remindedAt: timestamp("reminded_at", { withTimezone: true }),

@@ -17,6 +17,7 @@ import { webhookContracts } from "@/lib/platform/webhooks/contracts";
 import { competitionEndpointContracts, testResultEndpointContracts } from "@/lib/platform/webhooks/management-contracts";
 import { webhookHealthContracts } from "@/lib/platform/webhooks/health/contracts";
 import { workspaceContracts } from "@/lib/platform/workspaces/contracts";
+import { certificateContracts } from "@/lib/certification/certificates/contracts";
 import type { AnyContract } from "@/lib/kernel/contract";
 
 /**
@@ -51,4 +52,6 @@ export const allContracts: readonly AnyContract[] = [
   competitionEndpointContracts,
   testResultEndpointContracts,
   webhookHealthContracts,
+  // Appended (issue 23): certificates.
+  certificateContracts,
 ].flatMap((contracts): AnyContract[] => Object.values(contracts));

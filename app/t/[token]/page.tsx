@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
+import { IntegrityRecorder } from "@/components/taking/integrity-recorder";
 import { StartPanel } from "@/components/taking/start-panel";
 import { TestResult } from "@/components/taking/test-result";
 import { TestRunner } from "@/components/taking/test-runner";
@@ -28,6 +29,7 @@ export default async function TakeTestPage({ params }: { params: Promise<{ token
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-10">
       <p className="mb-4 text-sm font-bold text-brand-600">Certify</p>
+      {view.recordIntegrity && view.status !== "completed" ? <IntegrityRecorder token={token} attempt={view.status === "started"} /> : null}
       {view.status === "completed" && view.result ? (
         <TestResult
           certification={view.certification}

@@ -9,6 +9,7 @@ import type { DomainView } from "@/lib/certification/catalog/schemas";
 import { splitEvenly } from "@/lib/certification/tests/draw";
 import { MAX_QUESTIONS } from "@/lib/certification/tests/schemas";
 import type { NewTestFormApi } from "./schema";
+import { DrawChoice } from "./draw-choice";
 
 const wholeNumber = (text: string | undefined) => (text && /^\s*\d+\s*$/.test(text) ? Number(text) : null);
 
@@ -73,6 +74,7 @@ export function QuestionsStep({ form, domains }: { form: NewTestFormApi; domains
           />
         ) : null}
         <FieldMessage error={mode === "per-domain" ? ownErrorAt(errors, "questions_per_domain") : undefined} />
+        <DrawChoice form={form} />
       </fieldset>
     </Card>
   );

@@ -72,6 +72,9 @@ describe("the new-test form's settings", () => {
       show_answers: "after_close",
       reminder_after_hours: 24,
       send_result: true,
+      record_integrity: false,
+      draw: "per_recipient",
+      certificate: true,
     });
     expect(Date.parse(parsed.data!.opens_at!)).toBe(Date.parse(source.opens_at!));
     expect(Date.parse(parsed.data!.closes_at!)).toBe(Date.parse(source.closes_at!));
@@ -82,6 +85,7 @@ describe("the new-test form's settings", () => {
     const plain = newTestSchema.safeParse(base);
     expect(plain.success).toBe(true);
     expect(plain.data).toMatchObject({ time_limit_minutes: null, opens_at: null, closes_at: null, pass_mark: null, reminder_after_hours: null, shuffle_options: true, show_answers: "after_submit", send_result: false });
+    expect(plain.data).toMatchObject({ record_integrity: true, draw: "per_test", certificate: false });
     expect(plain.data).not.toHaveProperty("name");
     const wrong = newTestSchema.safeParse({ ...base, time_limit_minutes: "0", pass_mark: "abc", show_answers: "after_close", opens_at: "2099-03-02T08:00", closes_at: "2099-03-01T08:00" });
     expect(wrong.success).toBe(false);

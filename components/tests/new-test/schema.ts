@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checkedBy } from "@/components/forms/checked-by";
 import { isoToLocalInput, localInputToBody } from "@/components/format/date-input";
 import { creationRules } from "@/lib/certification/tests/rules";
-import { createTestInput, type CreateTestInput, showAnswersPolicies, type TestView } from "@/lib/certification/tests/schemas";
+import { createTestInput, type CreateTestInput, drawModes, showAnswersPolicies, type TestView } from "@/lib/certification/tests/schemas";
 import { parseRecipients, recipientTextProblem } from "../parse-recipients";
 
 /**
@@ -35,6 +35,9 @@ export const newTestValues = z.object({
   show_answers: z.enum(showAnswersPolicies),
   reminder_after_hours: z.string(),
   send_result: z.boolean(),
+  draw: z.enum(drawModes),
+  record_integrity: z.boolean(),
+  certificate: z.boolean(),
 });
 export type NewTestValues = z.infer<typeof newTestValues>;
 
@@ -49,6 +52,9 @@ export const defaultSettings = {
   show_answers: "after_submit",
   reminder_after_hours: "",
   send_result: false,
+  draw: "per_test",
+  record_integrity: true,
+  certificate: false,
 } satisfies Partial<NewTestValues>;
 
 /**
@@ -71,6 +77,9 @@ export function copyOf(test: TestView): Partial<NewTestValues> {
     show_answers: test.show_answers,
     reminder_after_hours: test.reminder_after_hours === null ? "" : String(test.reminder_after_hours),
     send_result: test.send_result,
+    draw: test.draw,
+    record_integrity: test.record_integrity,
+    certificate: test.certificate,
   };
 }
 
@@ -93,6 +102,9 @@ export function toCreateTestBody(values: NewTestValues): CreateTestInput {
     show_answers: values.show_answers,
     reminder_after_hours: optionalNumber(values.reminder_after_hours),
     send_result: values.send_result,
+    draw: values.draw,
+    record_integrity: values.record_integrity,
+    certificate: values.certificate,
   };
   if (values.questionMode === "equal") {
     body.domains = values.domains;

@@ -62,6 +62,18 @@ export function SettingsStep({ form, certification }: { form: NewTestFormApi; ce
         </div>
         <Checkbox form={form} name="shuffle_options" id="test-shuffle-options" hint="Each recipient sees the options of each question in an order of their own." />
         <Checkbox form={form} name="send_result" id="test-send-result" hint="E-mail each recipient their result when they complete (with the answers only as shown above)." />
+        <Checkbox
+          form={form}
+          name="certificate"
+          id="test-certificate"
+          hint="Issue a certificate on a pass (needs a pass mark): a PDF, a public verification page and an Open Badges credential, with your organisation and signer (Settings)."
+        />
+        <Checkbox
+          form={form}
+          name="record_integrity"
+          id="test-record-integrity"
+          hint="Address and browser at start and submit, switching to another tab or window, copy attempts and leaving full screen; recipients are told on the start page."
+        />
       </fieldset>
     </Card>
   );

@@ -83,6 +83,13 @@ export const microsoftAzureFundamentals: SeedCertification = {
           correct: 0,
           explanation: "In serverless computing, the provider handles server infrastructure and scaling, and you pay only when your code runs. Patching operating systems would be an IaaS responsibility.",
         },
+        {
+          prompt: "Which of the following are characteristics of the public cloud? (Choose two.)",
+          type: "multiple",
+          options: ["Anyone can provision resources from the provider", "The organization buys and maintains the hardware", "The organization has full control over the physical resources", "No capital expenditure is needed to scale up"],
+          correct: [0, 3],
+          explanation: "In the public cloud the provider owns the hardware and anyone can provision services, paying as they go without capital expenditure. Buying the hardware and controlling physical resources describe a private cloud.",
+        },
       ],
     },
     {
@@ -160,6 +167,20 @@ export const microsoftAzureFundamentals: SeedCertification = {
           correct: 0,
           explanation: "Microsoft Entra ID provides authentication, single sign-on, and conditional access. Azure Key Vault stores secrets, keys, and certificates.",
         },
+        {
+          prompt: "Which Azure services run containers? (Choose two.)",
+          type: "multiple",
+          options: ["Azure Cosmos DB", "Azure DNS", "Azure Container Instances", "Azure Kubernetes Service (AKS)", "Azure Blob Storage"],
+          correct: [2, 3],
+          explanation: "Azure Container Instances runs containers without managing servers, and AKS orchestrates containers with managed Kubernetes. Blob Storage stores objects, Cosmos DB is a database, and Azure DNS hosts DNS zones.",
+        },
+        {
+          prompt: "Which Azure Storage redundancy options keep a copy of the data in a secondary region? (Choose two.)",
+          type: "multiple",
+          options: ["Geo-zone-redundant storage (GZRS)", "Locally redundant storage (LRS)", "Zone-redundant storage (ZRS)", "Geo-redundant storage (GRS)"],
+          correct: [0, 3],
+          explanation: "GRS and GZRS replicate data asynchronously to a secondary region. LRS keeps three copies in one datacenter and ZRS copies across availability zones of the same region.",
+        },
       ],
     },
     {
@@ -236,6 +257,13 @@ export const microsoftAzureFundamentals: SeedCertification = {
           options: ["Azure Service Health", "Azure Advisor", "Azure Arc", "Application Insights"],
           correct: 3,
           explanation: "Application Insights collects application telemetry such as request rates, response times, and failures. Azure Service Health reports on the health of the Azure platform itself.",
+        },
+        {
+          prompt: "Which tools help estimate or analyse Azure costs? (Choose two.)",
+          type: "multiple",
+          options: ["Microsoft Entra ID", "Azure pricing calculator", "Microsoft Cost Management", "Azure Arc"],
+          correct: [1, 2],
+          explanation: "The pricing calculator estimates the cost of services before deployment, and Cost Management analyses and budgets actual spending. Azure Arc extends Azure management to other environments, and Microsoft Entra ID manages identities.",
         },
       ],
     },

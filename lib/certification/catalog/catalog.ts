@@ -1,4 +1,5 @@
 import { and, asc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { answerKeyOf } from "./question-type";
 import type { Db } from "@/db";
 import { countRows, readPage } from "@/lib/kernel/paged";
 import { certifications, domains, questions } from "@/db/schema";
@@ -149,7 +150,7 @@ export async function createCertification(
             domainId: row.id,
             prompt: question.prompt,
             options: question.options,
-            correctIndex: question.correct,
+            ...answerKeyOf(question.type, question.correct),
             explanation: question.explanation,
           })),
         );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { correctProblems, questionType } from "./question-type";
 import { storableText } from "@/lib/kernel/fields";
 import { pageSchema, pagingQuery } from "@/lib/kernel/paging";
 
@@ -44,15 +45,22 @@ export type CertificationDetail = z.infer<typeof certificationDetail>;
 export const certificationList = pageSchema(certificationSummary).meta({ id: "CertificationList" });
 export const domainList = z.object({ data: z.array(domainView) }).meta({ id: "DomainList" });
 
-const questionInput = z.object({
-  prompt: z.string().trim().min(1).max(2000),
-  options: z.array(z.string().trim().min(1).max(500)).min(2).max(8),
-  correct: z.number().int().min(0).max(7),
-  explanation: z.string().trim().max(2000).default(""),
-}).refine((question) => question.correct < question.options.length, {
-  message: "correct must be the index of one of the options.",
-  path: ["correct"],
-});
+const optionIndex = z.number().int().min(0).max(7);
+const questionInput = z
+  .object({
+    prompt: z.string().trim().min(1).max(2000),
+    options: z.array(z.string().trim().min(1).max(500)).min(2).max(8),
+    type: questionType,
+    correct: z
+      .union([optionIndex, z.array(optionIndex).max(8)])
+      .meta({ description: "`single`: the index of the right option. `multiple`: the indexes of the right options (2 or more, fewer than the options)." }),
+    explanation: z.string().trim().max(2000).default(""),
+  })
+  .superRefine((question, ctx) => {
+    for (const message of correctProblems(question.type, question.correct, question.options.length)) {
+      ctx.addIssue({ code: "custom", path: ["correct"], message });
+    }
+  });
 
 /** A workspace's own certification with its domains (and, optionally, questions). */
 export const createCertificationInput = z.object({

@@ -1,4 +1,4 @@
-import { Heading, Hr, Section, Text } from "@react-email/components";
+import { Heading, Hr, Link, Section, Text } from "@react-email/components";
 import { EmailButton, EmailLayout } from "@/lib/platform/email/templates/layout";
 
 export type TestResultReviewItem = { prompt: string; chosen: string | null; correct: string; right: boolean; explanation: string };
@@ -17,10 +17,12 @@ export type TestResultProps = {
   /** Said instead of the review when it is withheld (after closes_at, or never). */
   reviewNote: string | null;
   link: string;
+  /** The certificate's verification page when this result earned one (a test's `certificate`); its PDF is `{url}/pdf`. */
+  certificateUrl?: string | null;
 };
 
 /** The recipient's result (send_result): overall, pass or fail, per domain, and the answers only as show_answers allows. */
-export function TestResultEmail({ name, testName, percent, correct, questions, passed, domains, review, reviewNote, link }: TestResultProps) {
+export function TestResultEmail({ name, testName, percent, correct, questions, passed, domains, review, reviewNote, link, certificateUrl = null }: TestResultProps) {
   return (
     <EmailLayout preview={`Your result in ${testName}: ${percent}%`}>
       <Heading as="h1" style={{ fontSize: 20 }}>
@@ -38,6 +40,14 @@ export function TestResultEmail({ name, testName, percent, correct, questions, p
           </Text>
         ))}
       </Section>
+      {certificateUrl ? (
+        <Section>
+          <Text>
+            You earned a certificate. Download it as a PDF: <Link href={`${certificateUrl}/pdf`}>{`${certificateUrl}/pdf`}</Link>. Anyone can check it at{" "}
+            <Link href={certificateUrl}>{certificateUrl}</Link>.
+          </Text>
+        </Section>
+      ) : null}
       {review ? (
         <Section>
           <Hr />

@@ -12,6 +12,9 @@ type QuestionRow = {
   prompt: string;
   options: string[];
   correct_index: number;
+  type: "single" | "multiple";
+  correct_indexes: number[] | string | null;
+  given: number;
   answered: number;
   correct: number;
   discrimination: number | string | null;
@@ -26,22 +29,30 @@ type QuestionRow = {
  *
  * - counted: the recipients who completed the test (an attempt in progress would bias both
  *   the difficulty and the totals);
+ * - given_to: each counted recipient's questions (their question_order: on a per_recipient
+ *   test their own set out of the pool, on a per_test one every question);
  * - scored: their answers, 1 when right, 0 when wrong;
  * - totals: each counted recipient's total score (right answers; none answered → 0);
- * - items: per question over every counted recipient (an unanswered question scores 0, as in
- *   the result): answered, right, and `corr()` — Pearson's correlation of the 0/1 item score
+ * - items: per question over the counted recipients given it (an unanswered question scores 0, as in
+ *   the result): given, answered, right, and `corr()` — Pearson's correlation of the 0/1 item score
  *   with the total, which is the point-biserial. `corr` is null with fewer than 2 rows or
  *   when either side has no variance;
- * - picks: per question, how many counted recipients chose each option.
+ * - picks: per question, how many counted recipients chose each option (each option of a
+ *   multiple-response answer's set counts once; scored right only for the exact set).
  */
-function analysisQuery(testId: number) {
+function analysisQuery(testId: number, perRecipient: boolean) {
   return sql`
     with counted as (
-      select id from ${recipients} where test_id = ${testId} and status = 'completed'
+      select id, question_order from ${recipients} where test_id = ${testId} and status = 'completed'
+    ),
+    given_to as (
+      select c.id as recipient_id, e.question_id::int as question_id
+      from counted c cross join lateral jsonb_array_elements_text(c.question_order) as e(question_id)
     ),
     scored as (
-      select a.recipient_id, a.question_id, a.option_index,
-             case when a.option_index = q.correct_index then 1 else 0 end as ok
+      select a.recipient_id, a.question_id, a.option_index, a.option_indexes,
+             case when q.type = 'multiple' then (case when a.option_indexes = q.correct_indexes then 1 else 0 end)
+                  when a.option_index = q.correct_index then 1 else 0 end as ok
       from ${answers} a
       join counted c on c.id = a.recipient_id
       join ${testQuestions} q on q.id = a.question_id
@@ -52,22 +63,25 @@ function analysisQuery(testId: number) {
       group by c.id
     ),
     items as (
-      select q.id,
+      select g.question_id as id,
+             count(*)::int as given,
              count(s.question_id)::int as answered,
              coalesce(sum(s.ok), 0)::int as correct,
              corr(coalesce(s.ok, 0)::float8, t.total) as discrimination
-      from ${testQuestions} q
-      cross join totals t
-      left join scored s on s.question_id = q.id and s.recipient_id = t.recipient_id
-      where q.test_id = ${testId}
-      group by q.id
+      from given_to g
+      join totals t on t.recipient_id = g.recipient_id
+      left join scored s on s.question_id = g.question_id and s.recipient_id = g.recipient_id
+      group by g.question_id
     ),
     picks as (
       select question_id, jsonb_object_agg(option_index::text, n) as chosen
-      from (select question_id, option_index, count(*)::int as n from scored group by question_id, option_index) by_option
+      from (select question_id, picked::int as option_index, count(*)::int as n
+            from scored cross join lateral jsonb_array_elements_text(coalesce(option_indexes, jsonb_build_array(option_index))) as o(picked)
+            group by question_id, picked::int) by_option
       group by question_id
     )
-    select q.id, q.domain_id, q.position, q.prompt, q.options, q.correct_index,
+    select q.id, q.domain_id, q.position, q.prompt, q.options, q.correct_index, q.type, q.correct_indexes,
+           coalesce(i.given, 0) as given,
            coalesce(i.answered, 0) as answered,
            coalesce(i.correct, 0) as correct,
            i.discrimination,
@@ -78,6 +92,7 @@ function analysisQuery(testId: number) {
     left join items i on i.id = q.id
     left join picks p on p.question_id = q.id
     where q.test_id = ${testId}
+      ${perRecipient ? sql`and q.id in (select (jsonb_array_elements_text(question_order))::int from ${recipients} where test_id = ${testId})` : sql``}
     order by q.position`;
 }
 
@@ -89,6 +104,12 @@ const percentOf = (part: number, whole: number) => (whole > 0 ? round1((part / w
 const asObject = (value: Record<string, number> | string): Record<string, number> => (typeof value === "string" ? JSON.parse(value) : value);
 const asArray = (value: string[] | string): string[] => (typeof value === "string" ? JSON.parse(value) : value);
 
+/** The right option, or a multiple-response question's right set. */
+function rightOptions(row: Pick<QuestionRow, "type" | "correct_index" | "correct_indexes">): number[] {
+  const set = typeof row.correct_indexes === "string" ? (JSON.parse(row.correct_indexes) as number[] | null) : row.correct_indexes;
+  return row.type === "multiple" && set ? set : [row.correct_index];
+}
+
 /**
  * The question analysis of a test (`GET /tests/{code}/analysis`) over the recipients who
  * completed it: per question how many answered, the difficulty (percent right), the
@@ -98,7 +119,7 @@ const asArray = (value: string[] | string): string[] => (typeof value === "strin
 export async function testAnalysis(db: Db, workspaceId: string, code: string): Promise<TestAnalysisView> {
   const test = await findTest(db, workspaceId, code);
   const [result, domainRows, answerKey] = await Promise.all([
-    db.execute(analysisQuery(test.id)),
+    db.execute(analysisQuery(test.id, test.draw === "per_recipient")),
     db.select().from(testDomains).where(eq(testDomains.testId, test.id)).orderBy(asc(testDomains.position)),
     answerKeyShown(db, workspaceId, test.certificationId),
   ]);
@@ -108,15 +129,18 @@ export async function testAnalysis(db: Db, workspaceId: string, code: string): P
   const domainName = new Map(domainRows.map((domain) => [domain.domainId, domain.name]));
 
   const questions = rows.map((row, index): QuestionAnalysisView => {
+    const given = Number(row.given);
     const answered = Number(row.answered);
     const correct = Number(row.correct);
-    const percentCorrect = percentOf(correct, completed);
+    const percentCorrect = percentOf(correct, given);
     const r = row.discrimination === null ? null : Number(row.discrimination);
     // corr() can come out a hair beyond ±1 in floating point.
-    const discrimination = r === null || !Number.isFinite(r) || completed < 2 ? null : round3(Math.max(-1, Math.min(1, r)));
+    const discrimination = r === null || !Number.isFinite(r) || given < 2 ? null : round3(Math.max(-1, Math.min(1, r)));
     const chosen = asObject(row.chosen);
     const options = asArray(row.options);
-    const rightCount = Number(chosen[String(row.correct_index)] ?? 0);
+    const rightSet = rightOptions(row);
+    // The least-chosen right option: a wrong one chosen more often is suspect (the one right option on a single question).
+    const rightCount = Math.min(...rightSet.map((option) => Number(chosen[String(option)] ?? 0)));
     const flags: QuestionAnalysisView["flags"] = [];
     if (percentCorrect !== null && percentCorrect < HARD_BELOW_PERCENT) flags.push("hard");
     if (discrimination !== null && discrimination < LOW_DISCRIMINATION_BELOW) flags.push("low_discrimination");
@@ -125,6 +149,9 @@ export async function testAnalysis(db: Db, workspaceId: string, code: string): P
       position: index + 1,
       domain: { id: row.domain_id, name: domainName.get(row.domain_id) ?? "" },
       prompt: row.prompt,
+      type: row.type,
+      choose: rightSet.length,
+      given,
       answered,
       correct,
       percent_correct: percentCorrect,
@@ -133,7 +160,7 @@ export async function testAnalysis(db: Db, workspaceId: string, code: string): P
       weak: flags.length > 0,
       options: options.map((text, option) => {
         const count = Number(chosen[String(option)] ?? 0);
-        const isRight = option === row.correct_index;
+        const isRight = rightSet.includes(option);
         let flag: QuestionAnalysisView["options"][number]["flag"] = null;
         if (!isRight && answered > 0) flag = count > rightCount ? "chosen_over_correct" : count === 0 ? "never_chosen" : null;
         // A test of the shared catalog: neither the right option nor the distractor flags
@@ -144,19 +171,20 @@ export async function testAnalysis(db: Db, workspaceId: string, code: string): P
   });
 
   const rightAnswers = questions.reduce((sum, question) => sum + question.correct, 0);
+  const givenOf = (list: QuestionAnalysisView[]) => list.reduce((sum, question) => sum + question.given, 0);
   return {
     test: test.code,
     answer_key: answerKey,
     completed,
     in_progress: inProgress,
-    average_percent: percentOf(rightAnswers, completed * questions.length),
+    average_percent: percentOf(rightAnswers, givenOf(questions)),
     thresholds: { hard_below_percent: HARD_BELOW_PERCENT, low_discrimination_below: LOW_DISCRIMINATION_BELOW },
-    // Every counted recipient has the same questions in a domain, so the mean of their domain
-    // percents is the domain's right answers over (recipients × questions).
+    // Every counted recipient has the same number of questions in a domain (per_recipient too),
+    // so the mean of their domain percents is the domain's right answers over the questions given.
     domains: domainRows.map((domain) => {
       const inDomain = questions.filter((question) => question.domain.id === domain.domainId);
       const right = inDomain.reduce((sum, question) => sum + question.correct, 0);
-      return { id: domain.domainId, name: domain.name, questions: inDomain.length, average_percent: percentOf(right, completed * inDomain.length) };
+      return { id: domain.domainId, name: domain.name, questions: inDomain.length, average_percent: percentOf(right, givenOf(inDomain)) };
     }),
     questions,
   };

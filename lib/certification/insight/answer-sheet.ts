@@ -5,6 +5,8 @@ import { answerKeyShown } from "@/lib/certification/catalog/catalog";
 import { notFound } from "@/lib/kernel/errors";
 import type { AnswerSheetView } from "./schemas";
 import { findTest } from "@/lib/certification/tests/tests";
+import { integrityRecords, integrityView } from "@/lib/certification/integrity/summary";
+import { chooseCount, chosenOf, correctOf, isCorrect, type AnswerKey } from "@/lib/certification/catalog/question-type";
 
 /**
  * One recipient's answer sheet (`GET /tests/{code}/recipients/{id}/answers`): every question
@@ -22,11 +24,12 @@ export async function answerSheet(db: Db, workspaceId: string, code: string, rec
     .from(recipients)
     .where(and(eq(recipients.id, recipientId), eq(recipients.testId, test.id)));
   if (!recipient) throw notFound("Recipient");
-  const [questionRows, domainRows, given, answerKey] = await Promise.all([
+  const [questionRows, domainRows, given, answerKey, integrity] = await Promise.all([
     db.select().from(testQuestions).where(eq(testQuestions.testId, test.id)),
     db.select({ id: testDomains.domainId, name: testDomains.name }).from(testDomains).where(eq(testDomains.testId, test.id)),
     db.select().from(answers).where(eq(answers.recipientId, recipient.id)),
     answerKeyShown(db, workspaceId, test.certificationId),
+    integrityRecords(db, [recipient.id]),
   ]);
   const domainName = new Map(domainRows.map((domain) => [domain.id, domain.name]));
   const byId = new Map(questionRows.map((question) => [question.id, question]));
@@ -42,9 +45,10 @@ export async function answerSheet(db: Db, workspaceId: string, code: string, rec
         domain: { id: question.domainId, name: domainName.get(question.domainId) ?? "" },
         prompt: question.prompt,
         options: question.options,
-        chosen: answer?.optionIndex ?? null,
-        correct_option: answerKey ? question.correctIndex : null,
-        correct: answer !== undefined && answer.optionIndex === question.correctIndex,
+        ...sheetKind(question),
+        chosen: answer ? chosenOf(answer) : null,
+        correct_option: answerKey ? correctOf(question) : null,
+        correct: answer !== undefined && isCorrect(question, chosenOf(answer)),
         answered_at: answer?.answeredAt.toISOString() ?? null,
         explanation: answerKey ? question.explanation : null,
       };
@@ -64,5 +68,9 @@ export async function answerSheet(db: Db, workspaceId: string, code: string, rec
     answered: sheet.filter((item) => item.chosen !== null).length,
     correct: sheet.filter((item) => item.correct).length,
     answers: sheet,
+    integrity: integrityView(integrity.get(recipient.id)),
   };
 }
+
+/** A sheet item's `type` and `choose` (how many options the question asks for). */
+const sheetKind = (question: AnswerKey) => ({ type: question.type, choose: chooseCount(question) });

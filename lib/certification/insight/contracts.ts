@@ -19,7 +19,9 @@ export const insightContracts = {
       description:
         "Not in the specification (additive). Every question in the recipient's own order, with its domain, prompt and options, the option chosen " +
         "(`chosen`, 0-based; null: not answered), the right one (`correct_option`), whether it is right and when it was answered. Readable at any " +
-        "status, so an attempt in progress can be followed. A recipient of another test → 404.",
+        "status, so an attempt in progress can be followed. A recipient of another test → 404. `integrity` (additive): the attempt's integrity record " +
+        "(the test's `record_integrity`): address and browser at start and submit, browsers that opened the link, hidden page, copy attempts, " +
+        "leaving full screen and `flagged`; null when nothing was recorded.",
     },
   }),
 
@@ -56,7 +58,8 @@ export const insightContracts = {
       tag: "Dashboard: tests",
       summary: "Download the results as CSV",
       description:
-        "One row per recipient: e-mail, name, status, dates, overall percent, correct answers, passed (true/false against the pass mark; empty without one) and the percent of each domain.",
+        "One row per recipient: e-mail, name, status, dates, overall percent, correct answers, passed (true/false against the pass mark; empty without one) and the percent of each domain; " +
+        "then the integrity record: browsers, hidden_count, hidden_seconds, copy_attempts, fullscreen_exits, address_changed (empty without a record).",
     },
   }),
 };

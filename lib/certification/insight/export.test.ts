@@ -10,6 +10,7 @@ const recipient = (over: Partial<TestView["recipients"][number]>): TestView["rec
   link: "http://localhost/t/x",
   extra_time_minutes: 0,
   deadline: null,
+  integrity_flagged: false,
   sent_at: "2025-01-01T10:00:00.000Z",
   last_emailed_at: null,
   started_at: null,
@@ -67,11 +68,32 @@ describe("testResultsCsv", () => {
       ],
     });
     expect(csv.split("\r\n")).toEqual([
-      'email,name,status,sent_at,started_at,completed_at,percent,correct,questions,passed,"Threats, attacks %",Operations %',
-      "ada@example.com,Ada,sent,2025-01-01T10:00:00.000Z,,,,,,,,",
-      "bob@example.com,Bob,completed,2025-01-01T10:00:00.000Z,2025-01-01T11:00:00.000Z,2025-01-01T11:10:00.000Z,60,3,5,false,66.7,50",
+      'email,name,status,sent_at,started_at,completed_at,percent,correct,questions,passed,"Threats, attacks %",Operations %,certificate_url,browsers,hidden_count,hidden_seconds,copy_attempts,fullscreen_exits,address_changed',
+      "ada@example.com,Ada,sent,2025-01-01T10:00:00.000Z,,,,,,,,,,,,,,,",
+      "bob@example.com,Bob,completed,2025-01-01T10:00:00.000Z,2025-01-01T11:00:00.000Z,2025-01-01T11:10:00.000Z,60,3,5,false,66.7,50,,,,,,,",
       "",
     ]);
+  });
+
+  it("adds the integrity record's columns, empty without a record", () => {
+    const seen = {
+      recipientId: 2,
+      startAddress: "203.0.113.7",
+      startBrowser: "UA one",
+      submitAddress: "198.51.100.4",
+      submitBrowser: "UA one",
+      browsers: ["aaaa", "bbbb"],
+      hiddenCount: 3,
+      hiddenMs: 12_999,
+      copyCount: 1,
+      fullscreenExits: 0,
+      updatedAt: new Date(),
+    };
+    const csv = testResultsCsv({ domains: [], recipients: [recipient({}), recipient({ id: 2, email: "bob@example.com", name: "Bob" })] }, new Map([[2, seen]]));
+    const [header, ada, bob] = csv.split("\r\n");
+    expect(header.split(",").slice(-6)).toEqual(["browsers", "hidden_count", "hidden_seconds", "copy_attempts", "fullscreen_exits", "address_changed"]);
+    expect(ada.split(",").slice(-6)).toEqual(["", "", "", "", "", ""]);
+    expect(bob.split(",").slice(-6)).toEqual(["2", "3", "12", "1", "0", "true"]);
   });
 
   it("names the file after the code only", () => {

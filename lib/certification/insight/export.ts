@@ -1,4 +1,6 @@
 import type { TestView } from "@/lib/certification/tests/schemas";
+import type { AttemptIntegrity } from "@/db/schema";
+import { INTEGRITY_CSV_COLUMNS, integrityCsvCells } from "@/lib/certification/integrity/summary";
 
 type Cell = string | number | null | undefined;
 
@@ -30,10 +32,13 @@ export function resultsFilename(code: string): string {
  * A test's results as CSV: one row per recipient (in the order of the test view) with
  * email, name, status, sent_at, started_at, completed_at, percent, correct, questions,
  * passed (true or false against the pass mark; empty without one, or before completion), then
- * one percent column per domain of the test (named "<domain> %"). Result cells are empty
- * until the recipient has completed. Lines end with CRLF.
+ * one percent column per domain of the test (named "<domain> %"), then certificate_url (the
+ * certificate's verification page; empty without one). Result cells are empty
+ * until the recipient has completed. Then the integrity record's columns (INTEGRITY_CSV_COLUMNS:
+ * browsers, hidden_count, hidden_seconds, copy_attempts, fullscreen_exits, address_changed),
+ * empty for a recipient without one (`integrity`, by recipient id). Lines end with CRLF.
  */
-export function testResultsCsv(test: Pick<TestView, "domains" | "recipients">): string {
+export function testResultsCsv(test: Pick<TestView, "domains" | "recipients">, integrity: ReadonlyMap<number, AttemptIntegrity> = new Map()): string {
   const header = [
     "email",
     "name",
@@ -46,6 +51,8 @@ export function testResultsCsv(test: Pick<TestView, "domains" | "recipients">): 
     "questions",
     "passed",
     ...test.domains.map((domain) => `${domain.name} %`),
+    "certificate_url",
+    ...INTEGRITY_CSV_COLUMNS,
   ];
   const rows = test.recipients.map((recipient) => {
     const result = recipient.result;
@@ -62,6 +69,8 @@ export function testResultsCsv(test: Pick<TestView, "domains" | "recipients">): 
       result?.questions,
       result && result.passed !== null ? String(result.passed) : null,
       ...test.domains.map((domain) => byDomain.get(domain.id)),
+      result?.certificate_url,
+      ...integrityCsvCells(integrity.get(recipient.id)),
     ];
   });
   return [header, ...rows].map(csvRow).join("\r\n") + "\r\n";

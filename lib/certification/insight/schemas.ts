@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { recipientStatuses } from "@/db/schema/statuses";
+import { integrityField } from "@/lib/certification/integrity/schemas";
 
 /**
  * What the trainer reads to follow a test up: one recipient's answer sheet, and the analysis
@@ -21,13 +22,20 @@ export const answerSheetItem = z
     domain: domainRef,
     prompt: z.string(),
     options: z.array(z.string()),
-    chosen: z.number().int().nullable().meta({ description: "Index (0-based) in `options` of the option the recipient chose; null: not answered." }),
-    correct_option: z
-      .number()
-      .int()
+    type: z.enum(["single", "multiple"]).meta({ description: "Not in the specification (additive): `single` or `multiple` (multiple-response: choose `choose` options, scored all or nothing)." }),
+    choose: z.number().int().meta({ description: "Not in the specification (additive): how many options the question asks for (1 on a single question)." }),
+    chosen: z
+      .union([z.number().int(), z.array(z.number().int())])
       .nullable()
-      .meta({ description: "Index (0-based) in `options` of the right option; null for a test of the shared catalog (its answer key is not shown to trainers)." }),
-    correct: z.boolean().meta({ description: "The chosen option is the right one (false when unanswered)." }),
+      .meta({ description: "Index (0-based) in `options` of the option the recipient chose; on a multiple-response question the indexes chosen, ascending; null: not answered." }),
+    correct_option: z
+      .union([z.number().int(), z.array(z.number().int())])
+      .nullable()
+      .meta({
+        description:
+          "Index (0-based) in `options` of the right option; on a multiple-response question the right indexes, ascending; null for a test of the shared catalog (its answer key is not shown to trainers).",
+      }),
+    correct: z.boolean().meta({ description: "The chosen option is the right one; on a multiple-response question, exactly the right set (false when unanswered)." }),
     answered_at: z.string().nullable().meta({ description: "When the answer counted now was given (the last change); null: not answered." }),
     explanation: z.string().nullable().meta({ description: "The question's explanation (\"\" when it has none); null for a test of the shared catalog." }),
   })
@@ -59,6 +67,7 @@ export const answerSheetView = z
     answered: z.number().int().meta({ description: "Questions answered so far." }),
     correct: z.number().int().meta({ description: "Answers that are right so far (the result's `correct` once completed)." }),
     answers: z.array(answerSheetItem).meta({ description: "Every question, in the recipient's order, answered or not." }),
+    integrity: integrityField,
   })
   .meta({ id: "AnswerSheet" });
 export type AnswerSheetView = z.infer<typeof answerSheetView>;
@@ -71,14 +80,17 @@ export const optionAnalysis = z
     index: z.number().int().meta({ description: "0-based index of the option." }),
     text: z.string(),
     correct: z.boolean().nullable().meta({ description: "This is the right option; null for a test of the shared catalog." }),
-    chosen: z.number().int().meta({ description: "Completed recipients who chose it." }),
-    percent: z.number().nullable().meta({ description: "`chosen` in percent of `answered` (one decimal); null when nobody answered." }),
+    chosen: z.number().int().meta({ description: "Completed recipients who chose it (on a multiple-response question, whose chosen set held it)." }),
+    percent: z
+      .number()
+      .nullable()
+      .meta({ description: "`chosen` in percent of `answered` (one decimal; on a multiple-response question the options' percents add up to `choose` × 100); null when nobody answered." }),
     flag: z
       .enum(distractorFlags)
       .nullable()
       .meta({
         description:
-          "Wrong options only, once someone answered: chosen_over_correct — chosen by more completed recipients than the right option; " +
+          "Wrong options only, once someone answered: chosen_over_correct — chosen by more completed recipients than the right option (multiple-response: than the least-chosen right option); " +
           "never_chosen — chosen by none. null otherwise, and always null for a test of the shared catalog (a flag would single out the wrong options).",
       }),
   })
@@ -90,19 +102,32 @@ export const questionAnalysis = z
     position: z.number().int().meta({ description: "1-based place of the question in the test (the order it was drawn in)." }),
     domain: domainRef,
     prompt: z.string(),
+    type: z.enum(["single", "multiple"]).meta({ description: "Not in the specification (additive): `single` or `multiple` (multiple-response, scored all or nothing)." }),
+    choose: z.number().int().meta({ description: "Not in the specification (additive): how many options the question asks for (1 on a single question)." }),
+    given: z
+      .number()
+      .int()
+      .meta({
+        description:
+          "Not in the specification (additive): completed recipients who were given this question — all of them on a per_test test; on a per_recipient test " +
+          "those whose own set held it. `percent_correct` and `discrimination` are over them.",
+      }),
     answered: z.number().int().meta({ description: "Completed recipients who answered it." }),
     correct: z.number().int().meta({ description: "Completed recipients who answered it right." }),
     percent_correct: z
       .number()
       .nullable()
-      .meta({ description: "Difficulty: `correct` in percent of the completed recipients (an unanswered question counts as wrong, as in the result), one decimal; null with none." }),
+      .meta({
+        description:
+          "Difficulty: `correct` in percent of the completed recipients given it (`given`; an unanswered question counts as wrong, as in the result), one decimal; null with none.",
+      }),
     discrimination: z
       .number()
       .nullable()
       .meta({
         description:
           "Point-biserial correlation (−1…1, three decimals) between being right on this question (1/0) and the total score (correct answers) " +
-          "over the completed recipients. null with fewer than 2 of them, or when either side has no variance (everyone right, or everyone wrong, or every total the same).",
+          "over the completed recipients given it. null with fewer than 2 of them, or when either side has no variance (everyone right, or everyone wrong, or every total the same).",
       }),
     flags: z.array(z.enum(questionFlags)).meta({
       description: `hard: percent_correct below ${HARD_BELOW_PERCENT}. low_discrimination: discrimination below ${LOW_DISCRIMINATION_BELOW}. A null figure raises no flag.`,
@@ -129,7 +154,9 @@ export const testAnalysisView = z
         average_percent: z.number().nullable().meta({ description: "Mean of the completed recipients' percent in this domain, one decimal; null with none." }),
       }),
     ),
-    questions: z.array(questionAnalysis).meta({ description: "Every question of the test, in the test's order." }),
+    questions: z.array(questionAnalysis).meta({
+      description: "Every question of the test, in the test's order; on a per_recipient test every question of the pool that some recipient was given (the others are left out).",
+    }),
   })
   .meta({ id: "TestAnalysis" });
 export type TestAnalysisView = z.infer<typeof testAnalysisView>;

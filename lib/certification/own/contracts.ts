@@ -71,7 +71,7 @@ export const manageCertificationContracts = {
     body: importCsvInput,
     status: 201,
     response: z.object({ imported: z.number().int(), created_domains: z.array(z.string()) }),
-    docs: { tag, summary: "Import questions from CSV", description: "`{ csv }`: all or nothing; 422 lists `rows.<n>.<column>`." },
+    docs: { tag, summary: "Import questions from CSV", description: "`{ csv }`: all or nothing; 422 lists `rows.<n>.<column>`. The correct column is one option (`B`, or `2`) or, for a multiple-response question, two or more joined by `;` (`A;C`)." },
   }),
   renameDomain: contract({
     id: "myCertifications.domains.rename",

@@ -3,11 +3,9 @@ import type { Db } from "@/db";
 import { certifications, domains, questions, type Certification, type Domain, type Question } from "@/db/schema";
 import { AppError, invalidFields, notFound, type FieldError } from "@/lib/kernel/errors";
 import { createCertification, getCertification } from "@/lib/certification/catalog/catalog";
-import { CsvSyntaxError, isBlankRecord, parseCsv } from "./csv";
+import { readQuestionsCsv } from "./questions-csv";
+import { answerKeyOf, correctOf } from "@/lib/certification/catalog/question-type";
 import {
-  csvColumns,
-  MAX_CSV_ROWS,
-  type CsvColumn,
   type DomainNameInput,
   type ImportCsvInput,
   type ImportResult,
@@ -62,7 +60,8 @@ function toQuestionView(question: Question): QuestionView {
     domain_id: question.domainId,
     prompt: question.prompt,
     options: question.options,
-    correct: question.correctIndex,
+    type: question.type,
+    correct: correctOf(question),
     explanation: question.explanation,
   };
 }
@@ -157,18 +156,18 @@ export async function addQuestion(db: Db, workspaceId: string, domainId: number,
   const domain = await findOwnDomain(db, workspaceId, domainId);
   const [row] = await db
     .insert(questions)
-    .values({ domainId: domain.id, prompt: input.prompt, options: input.options, correctIndex: input.correct, explanation: input.explanation })
+    .values({ domainId: domain.id, prompt: input.prompt, options: input.options, ...answerKeyOf(input.type ?? "single", input.correct), explanation: input.explanation })
     .returning();
   await touch(db, domain.certificationId);
   return toQuestionView(row);
 }
 
-/** Replaces a question's text, options, correct option and explanation (its domain stays). */
+/** Replaces a question's text, options, type, right option(s) and explanation (its domain stays). */
 export async function updateQuestion(db: Db, workspaceId: string, questionId: number, input: QuestionInput): Promise<QuestionView> {
   const question = await findOwnQuestion(db, workspaceId, questionId);
   const [row] = await db
     .update(questions)
-    .set({ prompt: input.prompt, options: input.options, correctIndex: input.correct, explanation: input.explanation })
+    .set({ prompt: input.prompt, options: input.options, ...answerKeyOf(input.type ?? "single", input.correct), explanation: input.explanation })
     .where(eq(questions.id, question.id))
     .returning();
   const domain = await findOwnDomain(db, workspaceId, question.domainId);
@@ -181,98 +180,6 @@ export async function deleteQuestion(db: Db, workspaceId: string, questionId: nu
   const domain = await findOwnDomain(db, workspaceId, question.domainId);
   await db.delete(questions).where(eq(questions.id, question.id));
   await touch(db, domain.certificationId);
-}
-
-type CsvRow = { domain: string; prompt: string; options: string[]; correct: number; explanation: string };
-
-/** `correct` of the CSV: a letter A–D or a number 1–4; the index, or undefined. */
-function correctIndex(value: string): number | undefined {
-  const text = value.trim().toUpperCase();
-  if (/^[A-D]$/.test(text)) return text.charCodeAt(0) - 65;
-  if (/^[1-4]$/.test(text)) return Number(text) - 1;
-  return undefined;
-}
-
-/**
- * Reads the CSV of an import: header `domain,question,option_a,option_b,option_c,option_d,correct,explanation`
- * (in this order, any case), then one question per row. Every bad row is
- * reported, as `rows.<n>.<column>` with n counting data rows from 1 (the header is not a row);
- * the whole file is refused when anything is wrong.
- */
-export function readQuestionsCsv(csvText: string): CsvRow[] {
-  let records;
-  try {
-    records = parseCsv(csvText);
-  } catch (error) {
-    if (error instanceof CsvSyntaxError) throw invalidFields([{ field: "csv", message: error.message }], "The CSV could not be read.");
-    throw error;
-  }
-  const headerIndex = records.findIndex((record) => !isBlankRecord(record));
-  if (headerIndex < 0) throw invalidFields([{ field: "csv", message: "The file is empty." }], "The CSV could not be read.");
-  const header = records[headerIndex].fields.map((name) => name.trim().toLowerCase());
-  if (header.length !== csvColumns.length || csvColumns.some((column, index) => header[index] !== column)) {
-    throw invalidFields(
-      [{ field: "csv", message: `The first row must be the header: ${csvColumns.join(",")}` }],
-      "The CSV could not be read.",
-    );
-  }
-  const dataRows = records.slice(headerIndex + 1);
-  const fields: FieldError[] = [];
-  const rows: CsvRow[] = [];
-  let n = 0;
-  for (const record of dataRows) {
-    if (isBlankRecord(record)) continue;
-    n += 1;
-    if (n > MAX_CSV_ROWS) {
-      fields.push({ field: "csv", message: `At most ${MAX_CSV_ROWS} questions per import.` });
-      break;
-    }
-    const rowErrors: FieldError[] = [];
-    const error = (column: CsvColumn | null, message: string) =>
-      rowErrors.push({ field: column ? `rows.${n}.${column}` : `rows.${n}`, message: `Row ${n} (line ${record.line}): ${message}` });
-    if (record.fields.length !== csvColumns.length) {
-      error(null, `has ${record.fields.length} column${record.fields.length === 1 ? "" : "s"}; expected ${csvColumns.length}.`);
-      fields.push(...rowErrors);
-      continue;
-    }
-    const value = Object.fromEntries(csvColumns.map((column, index) => [column, record.fields[index].trim()])) as Record<CsvColumn, string>;
-    if (!value.domain) error("domain", "the domain is empty.");
-    else if (value.domain.length > 200) error("domain", "the domain name is longer than 200 characters.");
-    if (!value.question) error("question", "the question is empty.");
-    else if (value.question.length > 2000) error("question", "the question is longer than 2000 characters.");
-    if (!value.option_a) error("option_a", "option A is empty.");
-    if (!value.option_b) error("option_b", "option B is empty.");
-    if (!value.option_c && value.option_d) error("option_c", "option C is empty but option D is not; fill C first.");
-    const letters = ["option_a", "option_b", "option_c", "option_d"] as const;
-    for (const column of letters) {
-      if (value[column].length > 500) error(column, `option ${column.slice(-1).toUpperCase()} is longer than 500 characters.`);
-    }
-    const present = letters.filter((column) => value[column]);
-    const seen = new Map<string, string>();
-    for (const column of present) {
-      const key = value[column].toLowerCase();
-      if (seen.has(key)) error(column, `option ${column.slice(-1).toUpperCase()} is the same as option ${seen.get(key)}.`);
-      else seen.set(key, column.slice(-1).toUpperCase());
-    }
-    const correct = correctIndex(value.correct);
-    if (correct === undefined) error("correct", `correct must be A, B, C or D (or 1 to 4); found "${value.correct}".`);
-    else if (!value[letters[correct]]) error("correct", `the correct answer is option ${"ABCD"[correct]}, which is empty.`);
-    if (value.explanation.length > 2000) error("explanation", "the explanation is longer than 2000 characters.");
-    if (rowErrors.length) {
-      fields.push(...rowErrors);
-      continue;
-    }
-    rows.push({
-      domain: value.domain,
-      prompt: value.question,
-      options: present.map((column) => value[column]),
-      correct: correct!,
-      explanation: value.explanation,
-    });
-  }
-  if (fields.length) throw invalidFields(fields, "Some rows must be corrected; nothing was imported.");
-  if (!rows.length) throw invalidFields([{ field: "csv", message: "The file has a header but no questions." }], "The CSV could not be read.");
-  return rows;
 }
 
 /**
@@ -304,7 +211,7 @@ export async function importQuestionsCsv(db: Db, workspaceId: string, certificat
       domainId: byName.get(row.domain.toLowerCase())!,
       prompt: row.prompt,
       options: row.options,
-      correctIndex: row.correct,
+      ...answerKeyOf(row.type, row.correct),
       explanation: row.explanation,
     }));
     for (let start = 0; start < values.length; start += 500) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { correctProblems, questionType } from "@/lib/certification/catalog/question-type";
 
 /** Inputs and views of the editor of a workspace's own certifications (dashboard only). */
 
@@ -26,6 +27,9 @@ export type DomainNameInput = z.output<typeof domainNameInput>;
 
 export const MAX_OPTIONS = 8;
 
+// Whole numbers here; the range (an index of one of the options) is checked with the type below, so a bad index is one error.
+const optionIndex = z.number().int("Choose the correct option.");
+
 export const questionInput = z
   .object({
     prompt: z.string().trim().min(1, "Write the question.").max(2000, "At most 2000 characters."),
@@ -33,12 +37,15 @@ export const questionInput = z
       .array(z.string().trim().min(1, "An option cannot be empty.").max(500, "At most 500 characters."))
       .min(2, "Give at least 2 options.")
       .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options.`),
-    correct: z.number().int("Choose the correct option.").min(0, "Choose the correct option.").max(MAX_OPTIONS - 1, "Choose the correct option."),
+    type: questionType,
+    correct: z
+      .union([optionIndex, z.array(optionIndex).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options.`)])
+      .meta({ description: "`single`: the index of the right option. `multiple`: the indexes of the right options (2 or more, fewer than the options, no repeats; stored ascending)." }),
     explanation: z.string().trim().max(2000, "At most 2000 characters.").default(""),
   })
   .superRefine((question, ctx) => {
-    if (question.correct >= question.options.length) {
-      ctx.addIssue({ code: "custom", path: ["correct"], message: "The correct answer must be one of the options." });
+    for (const message of correctProblems(question.type, question.correct, question.options.length)) {
+      ctx.addIssue({ code: "custom", path: ["correct"], message });
     }
     const seen = new Set<string>();
     question.options.forEach((option, index) => {
@@ -47,7 +54,8 @@ export const questionInput = z
       seen.add(key);
     });
   });
-export type QuestionInput = z.output<typeof questionInput>;
+/** The checked question; `type` may be left out by a caller in code (single). */
+export type QuestionInput = Omit<z.output<typeof questionInput>, "type"> & { type?: z.output<typeof questionInput>["type"] };
 
 export const questionView = z
   .object({
@@ -55,7 +63,10 @@ export const questionView = z
     domain_id: z.number().int(),
     prompt: z.string(),
     options: z.array(z.string()),
-    correct: z.number().int().meta({ description: "Index of the correct option." }),
+    type: z.enum(["single", "multiple"]).meta({ description: "`single` (one right option) or `multiple` (choose exactly as many as `correct` holds; scored all or nothing)." }),
+    correct: z
+      .union([z.number().int(), z.array(z.number().int())])
+      .meta({ description: "`single`: the index of the right option (a number). `multiple`: the indexes of the right options, ascending (an array)." }),
     explanation: z.string(),
   })
   .meta({ id: "Question" });

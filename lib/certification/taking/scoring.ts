@@ -8,25 +8,33 @@ import type { FrozenTest } from "./frozen";
 import type { ResultView } from "@/lib/certification/tests/schemas";
 import { passedFor } from "@/lib/certification/tests/settings";
 import { scheduleStep } from "@/lib/certification/steps";
+import { isCorrect, type Chosen } from "@/lib/certification/catalog/question-type";
+import { certificateOnPass, withCertificate } from "@/lib/certification/certificates/issue";
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /**
- * The one scoring definition: each question against its own correct option (`chosen` maps
- * question id → the option chosen, in the question's own order), a percent per domain (in
+ * The one scoring definition: each of the recipient's questions (`questionOrder`: on a
+ * per_recipient test their own set, not the whole pool) against its own correct option, or its exact right set, all or nothing (`isCorrect`; `chosen` maps
+ * question id → the option or set chosen, in the question's own order), a percent per domain (in
  * the test's domain order) and overall, rounded to one decimal, and `passed` against the pass
  * mark.
  */
-export function scoreAnswers(test: Pick<FrozenTest, "questions" | "domains" | "passMark">, chosen: ReadonlyMap<number, number>): RecipientResult & ResultView {
-  const questions = [...test.questions.values()];
+export function scoreAnswers(test: Pick<FrozenTest, "questions" | "domains" | "passMark">, chosen: ReadonlyMap<number, Chosen>, questionOrder: readonly number[]): RecipientResult {
+  const questions = questionOrder.map((id) => test.questions.get(id)).filter((question) => question !== undefined);
   const domains = test.domains.map((domain) => {
     const inDomain = questions.filter((q) => q.domainId === domain.domainId);
-    const correct = inDomain.filter((q) => chosen.get(q.id) === q.correctIndex).length;
+    const correct = inDomain.filter((q) => isCorrect(q, chosen.get(q.id))).length;
     return { id: domain.domainId, name: domain.name, correct, questions: inDomain.length, percent: inDomain.length ? round1((correct / inDomain.length) * 100) : 0 };
   });
   const correct = domains.reduce((sum, d) => sum + d.correct, 0);
   const percent = round1((correct / questions.length) * 100);
-  return { percent, correct, questions: questions.length, domains, passed: passedFor(percent, test.passMark), certificate_url: null };
+  return { percent, correct, questions: questions.length, domains, passed: passedFor(percent, test.passMark) };
+}
+
+/** A stored result as the API and the pages show it: `passed` null without a pass mark (older results have none), `certificate_url` null without a certificate. */
+export function resultViewOf({ certificateUrl, ...result }: RecipientResult): ResultView {
+  return { ...result, passed: result.passed ?? null, certificate_url: certificateUrl ?? null };
 }
 
 /** The attempt being completed: the recipient, locked by the caller, with the answers given. */
@@ -36,8 +44,8 @@ export type Attempt = {
   name: string;
   questionOrder: number[];
   startedAt: Date | null;
-  /** Question id → chosen option, in the question's own order. */
-  chosen: ReadonlyMap<number, number>;
+  /** Question id → chosen option (a set on a multiple-response question), in the question's own order. */
+  chosen: ReadonlyMap<number, Chosen>;
 };
 
 const COMPLETE_SQL = `update recipients
@@ -54,7 +62,7 @@ function unansweredError(attempt: Attempt, allowUnanswered: boolean): AppError |
   });
 }
 
-function completedEvent(test: FrozenTest, attempt: Attempt, result: RecipientResult & ResultView) {
+function completedEvent(test: FrozenTest, attempt: Attempt, result: RecipientResult) {
   return {
     test: test.code,
     score: result.percent,
@@ -63,6 +71,7 @@ function completedEvent(test: FrozenTest, attempt: Attempt, result: RecipientRes
     recipient: { email: attempt.email, name: attempt.name },
     domains: result.domains.map(({ id, name, percent: p, correct: c, questions: q }) => ({ id, name, percent: p, correct: c, questions: q })),
     passed: result.passed,
+    certificate_url: result.certificateUrl ?? null,
   };
 }
 
@@ -74,7 +83,8 @@ function completedEvent(test: FrozenTest, attempt: Attempt, result: RecipientRes
  * (`publishEventIf`). The update waits for the row lock and is re-checked against the row's
  * latest version, so a concurrent save, submit or deadline step makes it write nothing:
  * undefined, and the caller completes the locked way (`completeAttempt`). Not for tests that
- * e-mail results (the step is another statement).
+ * e-mail results (the step is another statement) or issue certificates (the certificate is
+ * another row): such a test answers undefined here.
  */
 export async function completeAttemptAtOnce(
   db: Db,
@@ -84,7 +94,8 @@ export async function completeAttemptAtOnce(
 ): Promise<ResultView | undefined> {
   const refused = unansweredError(attempt, options.allowUnanswered);
   if (refused) throw refused;
-  const result = scoreAnswers(test, attempt.chosen);
+  if (test.certificate) return undefined;
+  const result = scoreAnswers(test, attempt.chosen, attempt.questionOrder);
   const at = options.at.toISOString();
   const guard = sql`update recipients
      set status = 'completed', completed_at = ${at}::timestamptz, last_activity_at = ${at}::timestamptz, result = ${JSON.stringify(result)}::jsonb,
@@ -92,13 +103,14 @@ export async function completeAttemptAtOnce(
    where id = ${attempt.id}::integer and status = 'started' and xmin = ${attempt.version}::text::xid
    returning id`;
   const event = await publishEventIf(db, guard, test.workspaceId, "test.completed", completedEvent(test, attempt, result));
-  return event ? result : undefined;
+  return event ? resultViewOf(result) : undefined;
 }
 
 /**
  * Completes an attempt in the caller's transaction, which holds the recipient's row lock:
  * scores it (`scoreAnswers`), marks the recipient `completed` at `at`, publishes
- * `test.completed` and, with send_result, schedules the result e-mail. With
+ * `test.completed`, with send_result schedules the result e-mail and, with `certificate`,
+ * issues a certificate on a pass (lib/certification/certificates/issue.ts). With
  * `allowUnanswered` (the deadline has come) unanswered questions count as wrong; otherwise
  * they are a 422 naming them. The writes are sent together (postgres.js pipelines them on
  * the transaction's connection): one round trip.
@@ -106,11 +118,15 @@ export async function completeAttemptAtOnce(
 export async function completeAttempt(tx: Db, test: FrozenTest, attempt: Attempt, options: { allowUnanswered: boolean; at: Date }): Promise<ResultView> {
   const refused = unansweredError(attempt, options.allowUnanswered);
   if (refused) throw refused;
-  const result = scoreAnswers(test, attempt.chosen);
+  const result = scoreAnswers(test, attempt.chosen, attempt.questionOrder);
+  // With the test's `certificate`, a pass issues one in this transaction: the stored result, the event and the views carry its URL.
+  const certificate = certificateOnPass(test, attempt, result, options.at);
+  const stored = withCertificate(result, certificate);
   await Promise.all([
-    preparedQuery(tx, COMPLETE_SQL, [attempt.id, options.at.toISOString(), JSON.stringify(result), result.percent]),
-    publishEvent(tx, test.workspaceId, "test.completed", completedEvent(test, attempt, result)),
+    preparedQuery(tx, COMPLETE_SQL, [attempt.id, options.at.toISOString(), JSON.stringify(stored), result.percent]),
+    publishEvent(tx, test.workspaceId, "test.completed", completedEvent(test, attempt, stored)),
+    certificate?.write(tx),
     test.sendResult ? scheduleStep(tx, test.workspaceId, "test.result_email", { recipientId: attempt.id }, new Date()) : undefined,
   ]);
-  return result;
+  return resultViewOf(stored);
 }

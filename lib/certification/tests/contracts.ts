@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { contract, intParam, textParam } from "@/lib/kernel/contract";
 import { pagingQuery } from "@/lib/kernel/paging";
-import { addRecipientsInput, createTestInput, recipientView, testList, testView } from "./schemas";
+import { addRecipientsInput, createTestInput, recipientView, testList, testView, updateRecipientInput } from "./schemas";
 
 export const code = z.object({ code: textParam("Test", "Test code, e.g. K7Q2M9XR.") });
 export const recipient = code.extend({ id: intParam("Recipient") });
@@ -50,7 +50,8 @@ export const testContracts = {
         "after opens_at and in the future), `pass_mark` (0–100, default null), `shuffle_options` (default true), `show_answers` " +
         "(after_submit, after_close — needs closes_at — or never; default after_submit), `reminder_after_hours` (1–720, default null; " +
         "before closes_at), `send_result` (default false). A recipient starts with the Start button of their page (`POST /api/t/{token}/start`), " +
-        "never by opening the link.",
+        "never by opening the link. `draw` (additive, default per_test; per_recipient: each recipient their own random set with the same count per " +
+        "domain, drawn when they are sent the test) and, per recipient, `extra_time_minutes` (additive, 0–600, default 0: added to their deadline).",
       errors: [409],
     },
   }),
@@ -90,7 +91,9 @@ export const testContracts = {
     docs: {
       tag: "Tests",
       summary: "Send the test to more people",
-      description: "Same rules as creation: e-mailed unless `send_email` is false; within the plan's seats (409).",
+      description:
+        "Same rules as creation: e-mailed unless `send_email` is false; within the plan's seats (409). Each recipient may carry `extra_time_minutes` (additive); " +
+        "on a per_recipient test each gets their own draw.",
       errors: [409],
     },
   }),
@@ -108,6 +111,28 @@ export const testContracts = {
       tag: "Tests",
       summary: "Re-send one recipient's e-mail",
       description: "A fresh e-mail with the same personal link. A recipient who completed the test → 409.",
+      errors: [409],
+    },
+  }),
+
+  updateRecipient: contract({
+    id: "tests.recipients.update",
+    method: "PATCH",
+    path: "/api/v1/tests/{code}/recipients/{id}",
+    caller: "workspace",
+    scope: "cert:write",
+    params: recipient,
+    body: updateRecipientInput,
+    status: 200,
+    response: recipientView,
+    docs: {
+      tag: "Tests",
+      summary: "Change a recipient's name or extra time",
+      description:
+        "Not in the specification (additive). Give `name`, `extra_time_minutes` (0–600, an accommodation) or both; what is not given stays. " +
+        "Until the recipient completes: a completed recipient → 409. For a recipient who has started and has a deadline, the deadline moves to " +
+        "min(started_at + time_limit_minutes, closes_at) + extra_time_minutes (docs/decisions.md, \"Extra time\"), and the server submits the " +
+        "attempt then; a new deadline already past submits it at once, as at a deadline. Answers the recipient as `GET /tests/{code}` shows them.",
       errors: [409],
     },
   }),

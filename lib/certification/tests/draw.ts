@@ -23,3 +23,25 @@ function randomInt(max: number): number {
   crypto.getRandomValues(buffer);
   return buffer[0] % max;
 }
+
+/** `count` distinct items picked at random (crypto), in random order: a partial Fisher–Yates. */
+export function sample<T>(items: readonly T[], count: number): T[] {
+  if (count > items.length) throw new RangeError(`cannot pick ${count} of ${items.length}`);
+  const pool = [...items];
+  for (let i = 0; i < count; i++) {
+    const j = i + randomInt(pool.length - i);
+    [pool[i], pool[j]] = [pool[j], pool[i]];
+  }
+  return pool.slice(0, count);
+}
+
+/**
+ * One recipient's own set on a `per_recipient` test: `counts` questions picked at random from
+ * each domain's pool (`pools`: question ids by domain id), then shuffled together, so the
+ * domains are mixed as on a `per_test` test.
+ */
+export function drawForRecipient(pools: ReadonlyMap<number, readonly number[]>, counts: ReadonlyMap<number, number>): number[] {
+  const drawn: number[] = [];
+  for (const [domainId, count] of counts) drawn.push(...sample(pools.get(domainId) ?? [], count));
+  return shuffle(drawn);
+}

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { chosenOf, correctOf, isCorrect, optionsText } from "@/lib/certification/catalog/question-type";
 import { createElement } from "react";
 import type { Db } from "@/db";
 import { answers, recipients, testQuestions, tests, workspaces } from "@/db/schema";
@@ -90,7 +91,7 @@ export async function sendResultEmail(db: Db, recipientId: number): Promise<bool
         tx.select().from(answers).where(eq(answers.recipientId, recipient.id)),
       ]);
       const byId = new Map(questionRows.map((q) => [q.id, q]));
-      const chosen = new Map(given.map((a) => [a.questionId, a.optionIndex]));
+      const chosen = new Map(given.map((a) => [a.questionId, chosenOf(a)]));
       review = recipient.questionOrder
         .map((id) => byId.get(id))
         .filter((q) => q !== undefined)
@@ -98,9 +99,9 @@ export async function sendResultEmail(db: Db, recipientId: number): Promise<bool
           const pick = chosen.get(q.id);
           return {
             prompt: q.prompt,
-            chosen: pick === undefined ? null : (q.options[pick] ?? null),
-            correct: q.options[q.correctIndex],
-            right: pick === q.correctIndex,
+            chosen: pick === undefined ? null : optionsText(q.options, pick),
+            correct: optionsText(q.options, correctOf(q)),
+            right: isCorrect(q, pick),
             explanation: q.explanation,
           };
         });
@@ -129,8 +130,9 @@ export async function sendResultEmail(db: Db, recipientId: number): Promise<bool
         review,
         reviewNote,
         link,
+        certificateUrl: result.certificateUrl ?? null,
       }),
-      links: [link],
+      links: result.certificateUrl ? [link, result.certificateUrl] : [link],
     });
     return true;
   });

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { recipients, testQuestions, type OptionOrders, type Recipient, type Test, type Workspace } from "@/db/schema";
+import { recipients, testDomains, testQuestions, type OptionOrders, type Recipient, type Test, type Workspace } from "@/db/schema";
 import { personalizedRenderer } from "@/lib/platform/email/personalize";
 import { TestInvitationEmail } from "@/lib/certification/emails/test-invitation";
 import { AppError, planLimit } from "@/lib/kernel/errors";
 import { planLimits } from "@/lib/platform/workspaces/plans";
 import { newToken, storedToken } from "@/lib/platform/security/tokens";
-import { shuffle } from "./draw";
+import { drawForRecipient, shuffle } from "./draw";
 import { recipientLink } from "./links";
 import type { EmailDeliveryView, RecipientView } from "./schemas";
 import { testName } from "./settings";
@@ -14,12 +14,13 @@ import { settingsLines } from "./settings-text";
 import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
 import { scheduleStep } from "@/lib/certification/steps";
 
-export type NewRecipient = { email: string; name: string; studentUserId?: string | null };
+export type NewRecipient = { email: string; name: string; studentUserId?: string | null; extra_time_minutes?: number };
 
 /**
  * Adds recipients to a test inside the caller's transaction: checks the plan's seats, gives
- * each a token (stored hashed and sealed), a shuffled order of the questions and (with shuffle_options) of each
- * question's options, queues their e-mails unless `sendEmail` is false, and with
+ * each a token (stored hashed and sealed), a shuffled order of the questions (with draw per_recipient: their
+ * own set, drawn from the test's pool with each domain's count) and (with shuffle_options) of each
+ * of their questions' options, their extra time, queues their e-mails unless `sendEmail` is false, and with
  * reminder_after_hours schedules the reminder of this batch.
  * `workspace` is the test's workspace as returned by `lockWorkspace(tx, …)`, which the
  * caller took first in this transaction: the seat count below is exact only under it.
@@ -54,11 +55,12 @@ export async function insertRecipients(
     });
   }
   const questionRows = await tx
-    .select({ id: testQuestions.id, options: sql<number>`jsonb_array_length(${testQuestions.options})` })
+    .select({ id: testQuestions.id, domainId: testQuestions.domainId, options: sql<number>`jsonb_array_length(${testQuestions.options})` })
     .from(testQuestions)
     .where(eq(testQuestions.testId, test.id))
     .orderBy(asc(testQuestions.position));
   const questionIds = questionRows.map((row) => row.id);
+  const questionOrderFor = await questionDraw(tx, test, questionRows);
 
   const created: Recipient[] = [];
   for (let i = 0; i < people.length; i += 500) {
@@ -68,8 +70,8 @@ export async function insertRecipients(
       email: person.email,
       name: person.name,
       ...storedToken("recipients.token", newToken()),
-      questionOrder: shuffle(questionIds),
-      optionOrders: optionOrdersFor(questionRows, test.shuffleOptions),
+      ...questionsOf(questionOrderFor ? questionOrderFor() : shuffle(questionIds), questionRows, test.shuffleOptions),
+      extraTimeMinutes: person.extra_time_minutes ?? 0,
       studentUserId: person.studentUserId ?? null,
       lastSentAt: options.sendEmail ? new Date() : null,
     }));
@@ -80,6 +82,25 @@ export async function insertRecipients(
     await scheduleReminder(tx, test);
   }
   return created;
+}
+
+/**
+ * A `per_recipient` test's draw: a function giving each call a new set (drawForRecipient: each
+ * domain's count from test_domains, out of its pool in test_questions); undefined for `per_test`.
+ */
+async function questionDraw(tx: Db, test: Test, pool: { id: number; domainId: number }[]): Promise<(() => number[]) | undefined> {
+  if (test.draw !== "per_recipient") return undefined;
+  const domainRows = await tx.select({ domainId: testDomains.domainId, questions: testDomains.questions }).from(testDomains).where(eq(testDomains.testId, test.id)).orderBy(asc(testDomains.position));
+  const pools = new Map<number, number[]>();
+  for (const question of pool) pools.set(question.domainId, [...(pools.get(question.domainId) ?? []), question.id]);
+  const counts = new Map(domainRows.map((row) => [row.domainId, row.questions]));
+  return () => drawForRecipient(pools, counts);
+}
+
+/** A recipient's question order and the option orders of those questions only. */
+function questionsOf(order: number[], questionRows: { id: number; options: number }[], shuffleOptions: boolean) {
+  const mine = new Set(order);
+  return { questionOrder: order, optionOrders: optionOrdersFor(questionRows.filter((question) => mine.has(question.id)), shuffleOptions) };
 }
 
 /**
@@ -140,9 +161,10 @@ export async function queueInvitations(tx: Db, test: Test, trainer: string, peop
 
 /**
  * The recipient as the API shows it; `emailDelivery` is the latest e-mail's view
- * (email-status.ts), `answered` how many questions they answered (progress.ts).
+ * (email-status.ts), `answered` how many questions they answered (progress.ts), `integrityFlagged`
+ * whether their integrity record saw something (lib/certification/integrity/summary.ts).
  */
-export function toRecipientView(recipient: Recipient, emailDelivery: EmailDeliveryView, answered: number): RecipientView {
+export function toRecipientView(recipient: Recipient, emailDelivery: EmailDeliveryView, answered: number, integrityFlagged = false): RecipientView {
   return {
     id: recipient.id,
     email: recipient.email,
@@ -169,5 +191,6 @@ export function toRecipientView(recipient: Recipient, emailDelivery: EmailDelive
     email_delivery: emailDelivery,
     extra_time_minutes: recipient.extraTimeMinutes,
     deadline: recipient.deadlineAt?.toISOString() ?? null,
+    integrity_flagged: integrityFlagged,
   };
 }

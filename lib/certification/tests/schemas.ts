@@ -243,6 +243,11 @@ export const recipientView = z
     email_delivery: emailDeliveryView,
     extra_time_minutes: z.number().int().meta({ description: "Not in the specification (additive): minutes added to this recipient's deadline." }),
     deadline: z.string().nullable().meta({ description: "Not in the specification (additive): when this recipient's attempt ends (set at Start, extra time included); null before Start or without a deadline." }),
+    integrity_flagged: z.boolean().meta({
+      description:
+        "Not in the specification (additive): the integrity record saw something (the answer sheet's `integrity.flagged`: more than one browser, the address " +
+        "changed between start and submit, or the page was hidden, copied from or left full screen). false when nothing was seen or recorded. Never a verdict.",
+    }),
   })
   .meta({ id: "Recipient" });
 export type RecipientView = z.infer<typeof recipientView>;
@@ -291,16 +296,47 @@ export type TestView = z.infer<typeof testView>;
 
 export const testList = pageSchema(testSummaryView).meta({ id: "TestList" });
 
-/** PUT /api/t/{token}/answers: one answer, as the recipient chooses it. */
-export const answerInput = z.object({
-  question_id: rowId(),
-  option: z
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_OPTIONS)
-    .meta({ description: "The option's position as this recipient's page shows it (0 = first); the server maps it to the question's own option." }),
-});
+/**
+ * The body of PUT /api/t/{token}/answers (issue 23): `option` for a single-answer question,
+ * `options` for a multiple-response one; exactly one of them. Both are positions as this
+ * recipient's page shows the options. What the body alone can tell is checked here (a
+ * position too large for any question, a position given twice); the count to choose and
+ * the question's own option count are the question's, checked by the save
+ * (`taking_save_answer`, db/migrations/0028_taking_multiple.sql) as field errors too.
+ */
+export function answerBody<Id extends z.ZodType<number>>(questionId: Id, maxOptions: number) {
+  const position = z.number().int().min(0).max(maxOptions);
+  return z
+    .object({
+      question_id: questionId,
+      option: position
+        .optional()
+        .meta({ description: "A single-answer question: the option's position as this recipient's page shows it (0 = first); the server maps it to the question's own option." }),
+      options: z
+        .array(position)
+        .min(1, "Choose at least one option.")
+        .max(maxOptions)
+        .optional()
+        .meta({
+          description:
+            "A multiple-response question: the chosen options' positions on this recipient's page, exactly as many as the question's `choose`, no position twice. A wrong count, a repeat or a position out of range → 422 on `options`.",
+        }),
+    })
+    .superRefine((body, ctx) => {
+      if (body.option === undefined && body.options === undefined) {
+        ctx.addIssue({ code: "custom", path: ["option"], message: "Give `option` (one answer) or `options` (a multiple-response question)." });
+      }
+      if (body.option !== undefined && body.options !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["options"], message: "Give `option` or `options`, not both." });
+      }
+      if (body.options && new Set(body.options).size !== body.options.length) {
+        ctx.addIssue({ code: "custom", path: ["options"], message: "An option is chosen twice." });
+      }
+    });
+}
+
+/** PUT /api/t/{token}/answers: one answer, as the recipient chooses it (`option` or `options`: answerBody above). */
+export const answerInput = answerBody(rowId(), MAX_OPTIONS);
 export type AnswerInput = z.output<typeof answerInput>;
 
 export const answerSaved = z.object({
@@ -314,7 +350,7 @@ export const attemptView = z
   .object({
     status: z.enum(recipientStatuses),
     started_at: z.string().nullable(),
-    deadline: z.string().nullable().meta({ description: "When the attempt ends (the time limit or closes_at, whichever comes first); null: no deadline." }),
+    deadline: z.string().nullable().meta({ description: "When the attempt ends (the time limit or closes_at, whichever comes first, plus the recipient's extra_time_minutes); null: no deadline." }),
   })
   .meta({ id: "Attempt" });
 export type AttemptView = z.infer<typeof attemptView>;

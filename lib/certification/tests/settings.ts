@@ -61,11 +61,15 @@ export function passedFor(percent: number, passMark: number | null): boolean | n
   return passMark === null ? null : percent >= passMark;
 }
 
-/** When an attempt started at `startedAt` ends: the time limit or closes_at, whichever comes first; null: never. */
-export function deadlineFor(test: Pick<Test, "timeLimitMinutes" | "closesAt">, startedAt: Date): Date | null {
+/**
+ * When an attempt started at `startedAt` ends: the time limit or closes_at, whichever comes
+ * first, then the recipient's extra time on top (closes_at does not cut it short; docs/decisions.md,
+ * "Extra time"); null: never (no limit and no closes_at, whatever the extra time).
+ */
+export function deadlineFor(test: Pick<Test, "timeLimitMinutes" | "closesAt">, startedAt: Date, extraTimeMinutes: number): Date | null {
   const byLimit = test.timeLimitMinutes === null ? null : new Date(startedAt.getTime() + test.timeLimitMinutes * 60_000);
-  if (byLimit && test.closesAt) return byLimit < test.closesAt ? byLimit : test.closesAt;
-  return byLimit ?? test.closesAt;
+  const base = byLimit && test.closesAt ? (byLimit < test.closesAt ? byLimit : test.closesAt) : (byLimit ?? test.closesAt);
+  return base === null ? null : new Date(base.getTime() + extraTimeMinutes * 60_000);
 }
 
 /** Where the test's window stands: before opens_at, open, or from closes_at on. */

@@ -15,11 +15,13 @@ import { creationRules, duplicateEmails } from "./rules";
 import { type NewRecipients, type NewTest, type RecipientView, type TestSummaryView, type TestView } from "./schemas";
 import { settingsColumns, settingsView } from "./settings";
 import { classRecipients } from "./class-recipients";
+import { integrityFlagged, integrityRecords } from "@/lib/certification/integrity/summary";
 
 /**
  * Creates a test: checks every field first and reports all that are wrong at once, then,
- * in one transaction, draws the questions (frozen copies), adds the recipients within the
- * plan's seats and queues their e-mails. The transaction locks the workspace before its
+ * in one transaction, draws the questions (frozen copies; with draw per_recipient every question
+ * of the chosen domains, the pool each recipient's own set is drawn from), adds the recipients
+ * within the plan's seats and queues their e-mails. The transaction locks the workspace before its
  * first insert (the one lock order, lib/platform/workspaces/lock.ts) and is re-run whole on a
  * deadlock or serialization failure.
  */
@@ -88,12 +90,9 @@ export async function createTest(db: Db, workspaceId: string, parsed: NewTest): 
     );
     let position = 0;
     for (const entry of plan) {
-      const drawn = await tx
-        .select()
-        .from(questions)
-        .where(eq(questions.domainId, entry.domainId))
-        .orderBy(sql`random()`)
-        .limit(entry.count);
+      const domainQuestions = tx.select().from(questions).where(eq(questions.domainId, entry.domainId)).orderBy(sql`random()`);
+      // per_recipient: the whole domain is copied, the pool each recipient's own draw is taken from (insertRecipients).
+      const drawn = await (parsed.draw === "per_recipient" ? domainQuestions : domainQuestions.limit(entry.count));
       await tx.insert(testQuestions).values(
         shuffle(drawn).map((question) => ({
           testId: test.id,
@@ -101,7 +100,9 @@ export async function createTest(db: Db, workspaceId: string, parsed: NewTest): 
           position: position++,
           prompt: question.prompt,
           options: question.options,
+          type: question.type,
           correctIndex: question.correctIndex,
+          correctIndexes: question.correctIndexes,
           explanation: question.explanation,
         })),
       );
@@ -187,12 +188,12 @@ export async function getTest(db: Db, workspaceId: string, code: string): Promis
   const started = people.filter((p) => p.status !== "sent").length;
   const completed = people.filter((p) => p.status === "completed").length;
   const ids = people.map((p) => p.id);
-  const [deliveries, answered] = await Promise.all([latestEmailDeliveries(db, "recipient", ids), answeredCounts(db, ids)]);
+  const [deliveries, answered, integrity] = await Promise.all([latestEmailDeliveries(db, "recipient", ids), answeredCounts(db, ids), integrityRecords(db, ids)]);
   return {
     ...summaryOf(test, byTest.get(test.id) ?? []),
     started,
     completed,
-    recipients: people.map((p) => toRecipientView(p, deliveryFor(deliveries, p.id), answeredBy(answered, p.id))),
+    recipients: people.map((p) => toRecipientView(p, deliveryFor(deliveries, p.id), answeredBy(answered, p.id), integrityFlagged(integrity.get(p.id)))),
   };
 }
 
@@ -223,8 +224,12 @@ export async function resendRecipient(db: Db, workspaceId: string, code: string,
     const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
     const [updated] = await tx.update(recipients).set({ lastSentAt: new Date() }).where(eq(recipients.id, recipient.id)).returning();
     await queueInvitations(tx, test, workspace.name, [updated]);
-    const [deliveries, answered] = await Promise.all([latestEmailDeliveries(tx, "recipient", [updated.id]), answeredCounts(tx, [updated.id])]);
-    return toRecipientView(updated, deliveryFor(deliveries, updated.id), answeredBy(answered, updated.id));
+    const [deliveries, answered, integrity] = await Promise.all([
+      latestEmailDeliveries(tx, "recipient", [updated.id]),
+      answeredCounts(tx, [updated.id]),
+      integrityRecords(tx, [updated.id]),
+    ]);
+    return toRecipientView(updated, deliveryFor(deliveries, updated.id), answeredBy(answered, updated.id), integrityFlagged(integrity.get(updated.id)));
   });
 }
 

@@ -116,6 +116,28 @@ const dataKeys = (name: string) =>
     .refine((keys) => keys.length > 0 && keys.every((key) => key.length >= 32), `${name} must be a comma-separated list of keys, each at least 32 characters (openssl rand -base64 32)`)
     .refine((keys) => new Set(keys).size === keys.length, `${name} lists a key twice`);
 
+/** An Ed25519 private key as a JWK (RFC 8037): what CREDENTIAL_SIGNING_KEYS lists. */
+export type Ed25519PrivateJwk = { kty: "OKP"; crv: "Ed25519"; x: string; d: string };
+
+const base64url32 = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+/** CREDENTIAL_SIGNING_KEYS: a JSON array of Ed25519 private JWKs, at least one, none twice. */
+const credentialKeys = z.string().transform((raw, context): Ed25519PrivateJwk[] => {
+  const message = 'CREDENTIAL_SIGNING_KEYS must be a JSON array of Ed25519 private JWKs ([{"kty":"OKP","crv":"Ed25519","x":"…","d":"…"}]), the signing key first';
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    context.addIssue({ code: "custom", message });
+    return z.NEVER;
+  }
+  const keys = z.array(z.object({ kty: z.literal("OKP"), crv: z.literal("Ed25519"), x: base64url32, d: base64url32 })).min(1).safeParse(parsed);
+  if (!keys.success || new Set(keys.data.map((key) => key.x)).size !== keys.data.length) {
+    context.addIssue({ code: "custom", message: keys.success ? "CREDENTIAL_SIGNING_KEYS lists a key twice" : message });
+    return z.NEVER;
+  }
+  return keys.data.map(({ kty, crv, x, d }) => ({ kty, crv, x, d }));
+});
+
 /** TRUST_PROXY: a count of reverse proxies (0–10); `true` = 1, `false` = 0. */
 export const trustProxySchema = z
   .string()
@@ -167,6 +189,9 @@ export const variables = {
   // Seal personal links and webhook secrets at rest (lib/platform/security/sealing.ts): comma-separated,
   // the first seals, every one (and AUTH_SECRET) opens. Unset: AUTH_SECRET seals.
   DATA_ENCRYPTION_KEYS: optional(dataKeys("DATA_ENCRYPTION_KEYS")),
+  // Sign certificates' Open Badges credentials (lib/certification/certificates/keys.ts): a JSON array of
+  // Ed25519 private JWKs, the first signs, every one is published. Unset: a key derived from AUTH_SECRET.
+  CREDENTIAL_SIGNING_KEYS: optional(credentialKeys),
 
   RESEND_API_KEY: optional(z.string().trim().startsWith("re_", "RESEND_API_KEY must be a Resend API key (re_…)")),
   RESEND_BASE_URL: optional(httpUrl("RESEND_BASE_URL")),
@@ -274,6 +299,7 @@ const secretVariables = new Set<VariableName>([
   "AUTH_SECRET",
   "FLAG_ENCRYPTION_KEY",
   "DATA_ENCRYPTION_KEYS",
+  "CREDENTIAL_SIGNING_KEYS",
   "RESEND_API_KEY",
   "INNGEST_EVENT_KEY",
   "INNGEST_SIGNING_KEY",
@@ -466,6 +492,8 @@ function build(values: Values) {
     flagEncryptionKey: values.FLAG_ENCRYPTION_KEY,
     /** Seal personal links and webhook secrets (the first seals, all open); empty: AUTH_SECRET seals. */
     dataEncryptionKeys: values.DATA_ENCRYPTION_KEYS ?? [],
+    /** Sign certificates' credentials (the first signs, all are published); empty: a key derived from AUTH_SECRET. */
+    credentialSigningKeys: values.CREDENTIAL_SIGNING_KEYS ?? [],
     email: {
       transport: values.RESEND_API_KEY ? ("resend" as const) : ("mailbox" as const),
       resendApiKey: values.RESEND_API_KEY,

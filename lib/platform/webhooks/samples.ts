@@ -15,6 +15,7 @@ export function sampleEventData(type: EventType): EventData<EventType> {
         { id: 2, name: "Sample domain B", percent: 50, correct: 1, questions: 2 },
       ],
       passed: true,
+      certificate_url: "https://certify.example.com/certificates/SAMPLE-CERTIFICATE-ID",
     },
     "ctf.deployed": { managed_ctf_id: "ctf_SAMPLE", title: "Sample CTF", url: "https://ctf.example.com/c/sample", is_public: true },
     "ctf.archived": { managed_ctf_id: "ctf_SAMPLE", title: "Sample CTF", archived_at: now, challenges: 3, members: 12 },

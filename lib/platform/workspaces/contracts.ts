@@ -46,6 +46,12 @@ export const workspaceContracts = {
     body: updateWorkspaceInput,
     status: 200,
     response: workspaceSettingsView,
-    docs: { tag, summary: "Rename the workspace", description: "The name every e-mail of the workspace carries from now on (tests, class invitations, competition invitations)." },
+    docs: {
+      tag,
+      summary: "Rename the workspace, set its certificates' issuer",
+      description:
+        "`name`: the name every e-mail of the workspace carries from now on (tests, class invitations, competition invitations). Additive: " +
+        "`organisation_name` and `certificate_signer`, printed on certificates issued from now on. Each field is optional; absent ones stay.",
+    },
   }),
 };

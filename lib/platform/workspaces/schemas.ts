@@ -10,7 +10,18 @@ export const planLimitsView = z.object({
   apiKeys: z.number().int().meta({ description: "Active API keys." }),
 });
 
-/** PATCH /api/app/workspace: the workspace's name, as every e-mail it sends names it. */
+export const MAX_ISSUER_TEXT = 120;
+
+/** One line printed on certificates: no line breaks or control characters; empty allowed (the default applies). */
+const issuerLine = (description: string) =>
+  z
+    .string()
+    .trim()
+    .max(MAX_ISSUER_TEXT, `At most ${MAX_ISSUER_TEXT} characters.`)
+    .regex(/^[^\p{Cc}]*$/u, "No line breaks or control characters.")
+    .meta({ description });
+
+/** PATCH /api/app/workspace: the workspace's name, as every e-mail it sends names it, and the issuer of its certificates. Each field is optional: what is absent stays. */
 export const updateWorkspaceInput = z.object({
   name: z
     .string()
@@ -19,14 +30,24 @@ export const updateWorkspaceInput = z.object({
     .max(MAX_WORKSPACE_NAME, `At most ${MAX_WORKSPACE_NAME} characters.`)
     // It is printed in e-mail subjects and previews, where a line break would start a header or a new line.
     .regex(/^[^\p{Cc}]*$/u, "No line breaks or control characters.")
+    .optional()
     .meta({ description: "Shown to recipients and students in every e-mail the workspace sends (\"<name> sent you a practice test\")." }),
+  organisation_name: issuerLine(
+    "Additive: the issuer printed on certificates issued from now on (a test's `certificate`), and the Open Badges issuer's name. Empty: the workspace's name. Certificates already issued keep theirs.",
+  ).optional(),
+  certificate_signer: issuerLine("Additive: who signs certificates issued from now on, one line (e.g. \"Ada Lovelace, Head of Training\"). Empty: no signature line.").optional(),
 });
 export type UpdateWorkspaceInput = z.output<typeof updateWorkspaceInput>;
+/** The settings page's forms: the name alone, and the certificates' issuer (both fields sent). */
+export const workspaceNameForm = updateWorkspaceInput.pick({ name: true }).required();
+export const certificateIssuerForm = updateWorkspaceInput.pick({ organisation_name: true, certificate_signer: true }).required();
 
 export const workspaceSettingsView = z
   .object({
     id: z.string(),
     name: z.string(),
+    organisation_name: z.string().meta({ description: "Additive: the issuer printed on certificates; empty: the workspace's name." }),
+    certificate_signer: z.string().meta({ description: "Additive: who signs certificates; empty: none printed." }),
     plan: z.enum(planNames),
     limits: planLimitsView,
     usage: z.object({

@@ -33,6 +33,8 @@ async function settingsOf(db: Db, workspace: Workspace): Promise<WorkspaceSettin
   return {
     id: workspace.id,
     name: workspace.name,
+    organisation_name: workspace.organisationName,
+    certificate_signer: workspace.certificateSigner,
     plan: workspace.plan,
     limits: planLimits(workspace.plan),
     usage: { ...usage, largest_test: Number(largest?.recipients ?? 0), api_keys: keys.active },
@@ -40,9 +42,12 @@ async function settingsOf(db: Db, workspace: Workspace): Promise<WorkspaceSettin
   };
 }
 
-/** Renames the workspace: the name every e-mail it sends from now on carries. */
+/** Renames the workspace (the name every e-mail it sends from now on carries) and sets the issuer of its certificates; absent fields stay. */
 export async function updateWorkspace(db: Db, workspaceId: string, input: UpdateWorkspaceInput): Promise<WorkspaceSettingsView> {
-  const [updated] = await db.update(workspaces).set({ name: input.name }).where(eq(workspaces.id, workspaceId)).returning();
+  const changes = { name: input.name, organisationName: input.organisation_name, certificateSigner: input.certificate_signer };
+  const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+  if (!Object.keys(set).length) return workspaceSettings(db, workspaceId);
+  const [updated] = await db.update(workspaces).set(set).where(eq(workspaces.id, workspaceId)).returning();
   if (!updated) throw notFound("Workspace");
   return settingsOf(db, updated);
 }

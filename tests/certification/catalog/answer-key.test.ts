@@ -96,7 +96,7 @@ describe("the certification preview", () => {
     for (const domain of preview.domains) {
       expect(domain.samples.length).toBe(Math.min(SAMPLE_QUESTIONS_PER_DOMAIN, domain.questions));
       for (const sample of domain.samples) {
-        expect(Object.keys(sample).sort()).toEqual(["id", "options", "prompt"]);
+        expect(Object.keys(sample).sort()).toEqual(["choose", "id", "options", "prompt", "type"]);
         expect(catalogPrompts.has(sample.prompt)).toBe(true);
       }
       // The first questions of the domain: the same preview on every visit.
@@ -182,14 +182,15 @@ describe("no route a trainer reads shows the catalog's answer key", () => {
     const sheet = await answerSheet(database.db, owner.workspaceId, test.code, test.recipients[0].id);
     expect(sheet.answer_key).toBe(false);
     expect(sheet.correct).toBe(4);
-    for (const item of sheet.answers) expect(item).toMatchObject({ correct: true, correct_option: null, explanation: null, chosen: expect.any(Number) });
+    for (const item of sheet.answers) expect(item).toMatchObject({ correct: true, correct_option: null, explanation: null, chosen: item.type === "multiple" ? expect.any(Array) : expect.any(Number) });
     const analysis = await testAnalysis(database.db, owner.workspaceId, test.code);
     expect(analysis.answer_key).toBe(false);
     expect(analysis.completed).toBe(2);
     for (const question of analysis.questions) {
       expect(question.percent_correct).toBe(50);
       expect(question.options.map((option) => [option.correct, option.flag])).toEqual(question.options.map(() => [null, null]));
-      expect(question.options.reduce((sum, option) => sum + option.chosen, 0)).toBe(2);
+      // Each of the 2 recipients picked one option, or `choose` options on a multiple-response question.
+      expect(question.options.reduce((sum, option) => sum + option.chosen, 0)).toBe(2 * question.choose);
     }
     expect([...leaks(sheet), ...leaks(analysis)]).toEqual([]);
   });

@@ -139,18 +139,32 @@ describe("GET /api/v1/certifications/{id}/domains", () => {
 });
 
 describe("the catalog seed", () => {
-  it("gives every seeded domain at least 10 questions with one correct option", async () => {
+  it("gives every seeded domain at least 10 questions with one correct option, or a right set of 2 or more (multiple-response)", async () => {
     const { catalog } = await import("@/db/seed/catalog");
     expect(catalog.length).toBeGreaterThanOrEqual(3);
     for (const certification of catalog) {
       for (const domain of certification.domains) {
         expect(domain.questions.length, `${certification.slug} / ${domain.name}`).toBeGreaterThanOrEqual(10);
         for (const question of domain.questions) {
-          expect(question.options[question.correct]).toBeTruthy();
+          if (question.type === "multiple") {
+            expect(question.correct.length).toBeGreaterThanOrEqual(2);
+            expect(question.correct.length).toBeLessThan(question.options.length);
+            expect(question.correct.every((index) => question.options[index])).toBe(true);
+            expect(question.prompt).toMatch(/\(Choose two\.\)$/);
+          } else expect(question.options[question.correct]).toBeTruthy();
           expect(new Set(question.options).size).toBe(question.options.length);
           expect(question.explanation.length).toBeGreaterThan(10);
         }
       }
+    }
+  });
+
+  it("has at least one multiple-response question in ten in each certification", async () => {
+    const { catalog } = await import("@/db/seed/catalog");
+    for (const certification of catalog) {
+      const all = certification.domains.flatMap((domain) => domain.questions);
+      const multiple = all.filter((question) => question.type === "multiple").length;
+      expect(multiple * 10, certification.slug).toBeGreaterThanOrEqual(all.length);
     }
   });
 

@@ -11,7 +11,7 @@ import * as testsRoute from "@/app/api/v1/tests/route";
 import { createTestDatabase, type TestDatabase } from "../../helpers/db";
 import { catalogCertification, createTrainer, type Trainer } from "../../helpers/fixtures";
 import { call } from "../../helpers/http";
-import { startAndOpen } from "../../helpers/taking";
+import { someAnswer, startAndOpen } from "../../helpers/taking";
 import { invitationToken } from "../../helpers/tokens";
 import { joinClass, resendInvitation } from "@/lib/certification/classes/invitations";
 
@@ -117,7 +117,7 @@ describe("students join and a test goes to the class", () => {
 
     const token = sent.body.recipients[0].link.split("/t/")[1];
     const view = await startAndOpen(database.db, token);
-    for (const question of view.questions) await saveAnswer(database.db, token, { question_id: question.id, option: 0 });
+    for (const question of view.questions) await saveAnswer(database.db, token, someAnswer(question));
     const result = await submitTest(database.db, token);
 
     const progress = await call(progressRoute.GET, `/api/v1/classes/${classId}/progress`, { key: trainer.secret, params });

@@ -117,13 +117,13 @@ describe("own certifications: fields, domains and questions", () => {
     const own = await ownCertification();
     const billing = own.domains[1];
     const added = await addQuestion(database.db, trainer.workspaceId, billing.id, question);
-    expect(added).toEqual({ id: expect.any(Number), domain_id: billing.id, ...question });
+    expect(added).toEqual({ id: expect.any(Number), domain_id: billing.id, type: "single", ...question });
 
     const listed = await listQuestions(database.db, trainer.workspaceId, own.id);
     expect(listed.map((q) => q.prompt)).toEqual(["Where do you reset a password?", "Which plan has invoices?"]);
 
     const updated = await updateQuestion(database.db, trainer.workspaceId, added.id, questionInput.parse({ prompt: "Which plan?", options: ["A", "B"], correct: 0 }));
-    expect(updated).toEqual({ id: added.id, domain_id: billing.id, prompt: "Which plan?", options: ["A", "B"], correct: 0, explanation: "" });
+    expect(updated).toEqual({ id: added.id, domain_id: billing.id, prompt: "Which plan?", options: ["A", "B"], type: "single", correct: 0, explanation: "" });
 
     await deleteQuestion(database.db, trainer.workspaceId, added.id);
     expect((await listQuestions(database.db, trainer.workspaceId, own.id)).map((q) => q.id)).not.toContain(added.id);

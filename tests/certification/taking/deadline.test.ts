@@ -14,7 +14,7 @@ import { createTestDatabase, type TestDatabase } from "../../helpers/db";
 import { catalogCertification, createTrainer, type Trainer } from "../../helpers/fixtures";
 import { call } from "../../helpers/http";
 import { receiverPool, verifyCertification } from "../../helpers/receivers";
-import { correctPositions, tokenOf } from "../../helpers/taking";
+import { answerBodies, tokenOf } from "../../helpers/taking";
 import { recipientByToken } from "../../helpers/tokens";
 import { sleep, waitUntil } from "../../helpers/delivery";
 import { stepRegistry } from "@/lib/registry/steps";
@@ -87,10 +87,10 @@ async function startAndAnswerTwo(token: string) {
   const started = await start(token);
   expect(started.status).toBe(200);
   const row = await recipientByToken(database.db, token);
-  const correct = await correctPositions(database.db, token);
+  const bodies = await answerBodies(database.db, token);
   const [first, second, third] = row.questionOrder;
-  expect((await answer(token, { question_id: first, option: correct.get(first)! })).status).toBe(200);
-  expect((await answer(token, { question_id: second, option: (correct.get(second)! + 1) % 4 })).status).toBe(200);
+  expect((await answer(token, bodies.get(first)!.right)).status).toBe(200);
+  expect((await answer(token, bodies.get(second)!.wrong)).status).toBe(200);
   return { started: started.body as { deadline: string }, third };
 }
 
@@ -181,9 +181,9 @@ describe("an attempt whose deadline passes while no executor runs", () => {
   it("a recipient who submitted in time is left as they are when the step comes due (one completion)", async () => {
     const { code, token, id } = await newTest({ time_limit_minutes: 5 });
     await start(token);
-    const correct = await correctPositions(database.db, token);
+    const bodies = await answerBodies(database.db, token);
     const row = await recipientByToken(database.db, token);
-    for (const question of row.questionOrder) expect((await answer(token, { question_id: question, option: correct.get(question)! })).status).toBe(200);
+    for (const question of row.questionOrder) expect((await answer(token, bodies.get(question)!.right)).status).toBe(200);
     const submitted = await submit(token);
     expect(submitted.body).toMatchObject({ percent: 100 });
     const [before] = await database.db.select().from(recipients).where(eq(recipients.id, id));

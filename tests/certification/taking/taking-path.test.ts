@@ -15,7 +15,7 @@ import * as submitRoute from "@/app/api/t/[token]/submit/route";
 import { createTestDatabase, type TestDatabase } from "../../helpers/db";
 import { catalogCertification, createTrainer, type Trainer } from "../../helpers/fixtures";
 import { call } from "../../helpers/http";
-import { correctPositions, tokenOf } from "../../helpers/taking";
+import { answerBody, rightAnswers, someAnswer, tokenOf, wrongAnswer } from "../../helpers/taking";
 import { recipientByToken, recipientHasToken } from "../../helpers/tokens";
 
 /**
@@ -68,10 +68,10 @@ const completedEvents = (email: string) =>
 /** Answers every question through the route, the right option for the first `right`. */
 async function answerAll(token: string, right = Infinity) {
   const view = (await openTest(database.db, token))!;
-  const correct = await correctPositions(database.db, token);
+  const correct = await rightAnswers(database.db, token);
   for (const [index, question] of view.questions.entries()) {
-    const position = correct.get(question.id)!;
-    const saved = await answer(token, { question_id: question.id, option: index < right ? position : (position + 1) % question.options.length });
+    const value = correct.get(question.id)!;
+    const saved = await answer(token, index < right ? answerBody(question, value) : wrongAnswer(question, value));
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body).toEqual({ answered: index + 1, questions: view.questions.length });
   }
@@ -105,7 +105,9 @@ describe("saving an answer: every error as before", () => {
     expect(unknown.body.error.fields).toEqual([{ field: "question_id", message: "Not a question of this test." }]);
 
     const view = (await openTest(database.db, tokens[0]))!;
-    const beyond = await answer(tokens[0], { question_id: view.questions[0].id, option: view.questions[0].options.length });
+    // A single-answer question (the catalog has multiple-response ones too: tests/certification/taking/multiple-response.test.ts).
+    const single = view.questions.find((q) => q.type === "single")!;
+    const beyond = await answer(tokens[0], { question_id: single.id, option: single.options.length });
     expect(beyond.status).toBe(422);
     expect(beyond.body.error).toMatchObject({ code: "validation_failed", fields: [{ field: "option", message: "No such option." }] });
     expect(await answerRows(tokens[0])).toEqual([]);
@@ -132,7 +134,9 @@ describe("saving an answer: every error as before", () => {
     const { tokens } = await newTest();
     await start(tokens[0]);
     await database.db.update(recipients).set({ optionOrders: null }).where(recipientHasToken(tokens[0]));
-    const [question] = await database.db.select().from(testQuestions).where(eq(testQuestions.id, (await recipientRow(tokens[0])).questionOrder[0]));
+    const order = (await recipientRow(tokens[0])).questionOrder;
+    const drawn = await database.db.select().from(testQuestions).where(eq(testQuestions.testId, (await recipientRow(tokens[0])).testId));
+    const question = order.map((id) => drawn.find((q) => q.id === id)!).find((q) => q.type === "single")!;
     expect((await answer(tokens[0], { question_id: question.id, option: question.options.length - 1 })).status).toBe(200);
     expect((await answerRows(tokens[0]))[0].optionIndex).toBe(question.options.length - 1);
     const beyond = await answer(tokens[0], { question_id: question.id, option: question.options.length });
@@ -146,13 +150,14 @@ describe("shuffled options", () => {
     await start(tokens[0]);
     const recipient = await recipientRow(tokens[0]);
     const view = (await openTest(database.db, tokens[0]))!;
-    for (const [index, question] of view.questions.entries()) {
+    const singles = view.questions.filter((q) => q.type === "single");
+    for (const [index, question] of singles.entries()) {
       const position = index % question.options.length;
       expect((await answer(tokens[0], { question_id: question.id, option: position })).status).toBe(200);
     }
     const stored = new Map((await answerRows(tokens[0])).map((a) => [a.questionId, a.optionIndex]));
     const reread = (await openTest(database.db, tokens[0]))!;
-    for (const [index, question] of view.questions.entries()) {
+    for (const [index, question] of singles.entries()) {
       const position = index % question.options.length;
       expect(stored.get(question.id)).toBe(recipient.optionOrders![String(question.id)][position]);
       expect(reread.answers[question.id]).toBe(position);
@@ -164,8 +169,8 @@ describe("at once", () => {
   it("20 saves of the same answer at once: all 200, one row", async () => {
     const { tokens } = await newTest();
     await start(tokens[0]);
-    const questionId = (await recipientRow(tokens[0])).questionOrder[0];
-    const results = await Promise.all(Array.from({ length: 20 }, () => answer(tokens[0], { question_id: questionId, option: 1 })));
+    const question = (await openTest(database.db, tokens[0]))!.questions[0];
+    const results = await Promise.all(Array.from({ length: 20 }, () => answer(tokens[0], someAnswer(question, 1))));
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(results.every((r) => r.body.answered === 1)).toBe(true);
     expect(await answerRows(tokens[0])).toHaveLength(1);
@@ -192,7 +197,7 @@ describe("at once", () => {
     const before = await recipientRow(tokens[0]);
     const [{ version }] = rowsOf<{ version: string }>(await database.db.execute(sql`select xmin::text as version from recipients where id = ${before.id}`));
     // Another answer lands after the read: the row's version moves on.
-    expect((await answer(tokens[0], { question_id: view.questions[0].id, option: 0 })).status).toBe(200);
+    expect((await answer(tokens[0], someAnswer(view.questions[0]))).status).toBe(200);
     const test = (await frozenTest(database.db, before.testId))!;
     const stale = { id: before.id, email: before.email, name: before.name, questionOrder: before.questionOrder, startedAt: before.startedAt, chosen: new Map<number, number>(), version };
     for (const q of before.questionOrder) stale.chosen.set(q, 0);
@@ -202,7 +207,10 @@ describe("at once", () => {
     // The submit itself reads again and completes with the answers as they are now.
     const submitted = await submit(tokens[0]);
     expect(submitted.status).toBe(200);
-    expect((await recipientRow(tokens[0])).result).toEqual(submitted.body);
+    // The stored result is the answer without its view-only certificate_url (null here).
+    const { certificate_url: certificateUrl, ...scored } = submitted.body;
+    expect(certificateUrl).toBeNull();
+    expect((await recipientRow(tokens[0])).result).toEqual(scored);
     expect(await completedEvents(before.email)).toHaveLength(1);
   });
 
@@ -214,7 +222,7 @@ describe("at once", () => {
     expect(early.body.error.message).toBe("This test has not been started: press Start on the test's page first.");
     await start(tokens[0]);
     const view = (await openTest(database.db, tokens[0]))!;
-    await answer(tokens[0], { question_id: view.questions[1].id, option: 0 });
+    await answer(tokens[0], someAnswer(view.questions[1]));
     const missing = await submit(tokens[0]);
     expect(missing.status).toBe(422);
     expect(missing.body.error).toMatchObject({
@@ -227,15 +235,17 @@ describe("at once", () => {
 
 /** The scorer before issue 13, verbatim in its arithmetic: the reference the one scorer is checked against. */
 function referenceScore(
-  questionRows: { id: number; domainId: number; correctIndex: number }[],
+  questionRows: { id: number; domainId: number; correctIndex: number; correctIndexes?: number[] | null }[],
   domainRows: { domainId: number; name: string }[],
-  chosen: Map<number, number>,
+  chosen: Map<number, number | number[]>,
   passMark: number | null,
 ) {
   const round1 = (value: number) => Math.round(value * 10) / 10;
   const perDomain = domainRows.map((domain) => {
     const inDomain = questionRows.filter((q) => q.domainId === domain.domainId);
-    const correct = inDomain.filter((q) => chosen.get(q.id) === q.correctIndex).length;
+    // A multiple-response question (issue 23): the exact set, both stored ascending.
+    const right = (q: (typeof questionRows)[number]) => (q.correctIndexes ? JSON.stringify(chosen.get(q.id)) === JSON.stringify(q.correctIndexes) : chosen.get(q.id) === q.correctIndex);
+    const correct = inDomain.filter(right).length;
     return { id: domain.domainId, name: domain.name, correct, questions: inDomain.length, percent: inDomain.length ? round1((correct / inDomain.length) * 100) : 0 };
   });
   const correct = perDomain.reduce((sum, d) => sum + d.correct, 0);
@@ -268,7 +278,7 @@ describe("scoring", () => {
       const chosen = new Map<number, number>();
       for (const q of questions) if (next() < 0.9) chosen.set(q.id, Math.floor(next() * 4));
       const passMark = next() < 0.3 ? null : Math.round(next() * 1000) / 10;
-      const ours = scoreAnswers({ questions: new Map(questions.map((q) => [q.id, q])), domains: domainRows, passMark }, chosen);
+      const ours = scoreAnswers({ questions: new Map(questions.map((q) => [q.id, q])), domains: domainRows, passMark }, chosen, questions.map((q) => q.id));
       expect(ours).toEqual(referenceScore(questions, domainRows, chosen, passMark));
     }
   });
@@ -283,13 +293,14 @@ describe("scoring", () => {
       await start(token);
       const view = (await openTest(database.db, token))!;
       for (const question of view.questions) {
-        expect((await answer(token, { question_id: question.id, option: Math.floor(next() * question.options.length) })).status).toBe(200);
+        expect((await answer(token, someAnswer(question, Math.floor(next() * question.options.length)))).status).toBe(200);
       }
       const submitted = await submit(token);
       expect(submitted.status).toBe(200);
-      const chosen = new Map((await answerRows(token)).map((a) => [a.questionId, a.optionIndex]));
+      const chosen = new Map((await answerRows(token)).map((a) => [a.questionId, a.optionIndexes ?? a.optionIndex]));
       const expected = referenceScore(questionRows, domainRows, chosen, test.passMark);
-      expect(submitted.body).toEqual(expected);
+      // The answer carries the additive certificate_url (null: this test issues no certificate); the stored result is the score alone.
+      expect(submitted.body).toEqual({ ...expected, certificate_url: null });
       expect((await recipientRow(token)).result).toEqual(expected);
       expect((await completedEvents((await recipientRow(token)).email))[0].data).toMatchObject({ score: expected.percent, correct: expected.correct, passed: expected.passed });
     }

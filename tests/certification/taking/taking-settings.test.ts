@@ -12,7 +12,7 @@ import { sleep } from "../../helpers/delivery";
 import { createTestDatabase, type TestDatabase } from "../../helpers/db";
 import { catalogCertification, createTrainer, type Trainer } from "../../helpers/fixtures";
 import { call } from "../../helpers/http";
-import { correctPositions, tokenOf } from "../../helpers/taking";
+import { answerBody, rightAnswers, tokenOf, wrongAnswer } from "../../helpers/taking";
 import { recipientByToken } from "../../helpers/tokens";
 
 /**
@@ -64,11 +64,11 @@ const deadlineSteps = (recipientId: number) =>
 /** Answers the recipient's questions through the route: right for the first `right` ones (in their order), wrong after; `skip` left unanswered. */
 async function answerThrough(token: string, { right = Infinity, skip = 0 } = {}) {
   const view = (await openTest(database.db, token))!;
-  const correct = await correctPositions(database.db, token);
+  const correct = await rightAnswers(database.db, token);
   const given = view.questions.slice(0, view.questions.length - skip);
   for (const [index, question] of given.entries()) {
-    const position = correct.get(question.id)!;
-    const saved = await answer(token, { question_id: question.id, option: index < right ? position : (position + 1) % question.options.length });
+    const value = correct.get(question.id)!;
+    const saved = await answer(token, index < right ? answerBody(question, value) : wrongAnswer(question, value));
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   }
   return view;
@@ -225,7 +225,7 @@ describe("options shuffled per recipient, scored against the right option", () =
         // The page shows the question's options, each once, in this recipient's order; nothing says which is right.
         expect([...question.options].sort()).toEqual([...original].sort());
         expect(question.options).toEqual(orders[index][String(question.id)].map((i) => original[i]));
-        expect(Object.keys(question).sort()).toEqual(["domain", "id", "options", "prompt"]);
+        expect(Object.keys(question).sort()).toEqual(["choose", "domain", "id", "options", "prompt", "type"]);
       }
     }
     // Shuffled: with 10 questions of 4 options, some question is not in its own order, and the two recipients' orders differ.
@@ -236,22 +236,28 @@ describe("options shuffled per recipient, scored against the right option", () =
     // The first recipient answers by position as shown: 6 right. Stored in the question's own order.
     await answerThrough(tokens[0], { right: 6 });
     const stored = await database.db.select().from(answers).where(eq(answers.recipientId, (await recipientRow(tokens[0])).id));
-    expect(stored.filter((a) => a.optionIndex === frozen.get(a.questionId)!.correctIndex)).toHaveLength(6);
+    const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+    const rightStored = (a: (typeof stored)[number]) => {
+      const q = frozen.get(a.questionId)!;
+      return q.correctIndexes ? same(a.optionIndexes, q.correctIndexes) : a.optionIndex === q.correctIndex;
+    };
+    expect(stored.filter(rightStored)).toHaveLength(6);
     expect((await submit(tokens[0])).body).toMatchObject({ correct: 6, questions: 10, percent: 60, passed: true });
     // The page after completion shows the chosen and the correct options at their positions on this page.
     const done = (await openTest(database.db, tokens[0]))!;
-    const correct = await correctPositions(database.db, tokens[0]);
-    for (const question of done.questions) expect(done.review![question.id].correct).toBe(correct.get(question.id));
-    expect(done.questions.filter((q) => done.answers[q.id] === correct.get(q.id))).toHaveLength(6);
+    const correct = await rightAnswers(database.db, tokens[0]);
+    for (const question of done.questions) expect(done.review![question.id].correct).toEqual(correct.get(question.id));
+    expect(done.questions.filter((q) => same(done.answers[q.id], correct.get(q.id)))).toHaveLength(6);
 
     // The second answers every question with the question's own index of the right option (what a client guessing the stored order would send): scored as the options it names on its page.
     const second = views[1];
-    const mine = await correctPositions(database.db, tokens[1]);
+    const mine = await rightAnswers(database.db, tokens[1]);
+    const ownKey = (id: number) => frozen.get(id)!.correctIndexes ?? frozen.get(id)!.correctIndex;
     for (const question of second.questions) {
-      const saved = await answer(tokens[1], { question_id: question.id, option: frozen.get(question.id)!.correctIndex });
+      const saved = await answer(tokens[1], answerBody(question, ownKey(question.id)));
       expect(saved.status).toBe(200);
     }
-    const expectedRight = second.questions.filter((q) => frozen.get(q.id)!.correctIndex === mine.get(q.id)).length;
+    const expectedRight = second.questions.filter((q) => same(ownKey(q.id), mine.get(q.id))).length;
     expect((await submit(tokens[1])).body.correct).toBe(expectedRight);
     expect((await statusOf(code, 1)).result.passed).toBe(expectedRight * 10 >= 60);
   });
@@ -261,7 +267,8 @@ describe("options shuffled per recipient, scored against the right option", () =
     const other = await newTest();
     await start(tokens[0]);
     const view = (await openTest(database.db, tokens[0]))!;
-    const beyond = await answer(tokens[0], { question_id: view.questions[0].id, option: view.questions[0].options.length });
+    const single = view.questions.find((q) => q.type === "single")!;
+    const beyond = await answer(tokens[0], { question_id: single.id, option: single.options.length });
     expect(beyond.status).toBe(422);
     expect(beyond.body.error.fields).toEqual([{ field: "option", message: "No such option." }]);
     const foreign = (await recipientRow(other.tokens[0])).questionOrder[0];

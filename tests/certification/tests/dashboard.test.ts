@@ -5,6 +5,7 @@ import { domains } from "@/db/schema";
 import { createClass } from "@/lib/certification/classes/classes";
 import { createClassInput } from "@/lib/certification/classes/schemas";
 import { submitTest } from "@/lib/certification/taking/taking";
+import { INTEGRITY_CSV_COLUMNS } from "@/lib/certification/integrity/summary";
 import { setPlan } from "@/lib/platform/workspaces";
 import { workspaceUsage } from "@/lib/platform/workspaces/usage";
 import { createTestDatabase, type TestDatabase } from "../../helpers/db";
@@ -94,9 +95,9 @@ describe("dashboard test routes", () => {
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="test-${code}-results.csv"`);
     const lines = (await response.text()).split("\r\n");
     const domainHeaders = test.body.domains.map((d: { name: string }) => (d.name.includes(",") ? `"${d.name} %"` : `${d.name} %`));
-    expect(lines[0]).toBe(["email,name,status,sent_at,started_at,completed_at,percent,correct,questions,passed", ...domainHeaders].join(","));
-    expect(lines[1]).toMatch(/^ada@example\.com,"Lovelace, Ada",completed,[^,]+,[^,]+,[^,]+,100,5,5,,100,100$/);
-    expect(lines[2]).toMatch(/^bob@example\.com,,sent,[^,]+,,,,,,,,$/);
+    expect(lines[0]).toBe(["email,name,status,sent_at,started_at,completed_at,percent,correct,questions,passed", ...domainHeaders, "certificate_url", ...INTEGRITY_CSV_COLUMNS].join(","));
+    expect(lines[1]).toMatch(/^ada@example\.com,"Lovelace, Ada",completed,[^,]+,[^,]+,[^,]+,100,5,5,,100,100,,,,,,,$/);
+    expect(lines[2]).toMatch(/^bob@example\.com,,sent,[^,]+,,,,,,,,,,,,,,,$/);
     expect(lines).toHaveLength(4);
   });
 

@@ -13,7 +13,7 @@ import * as resendRoute from "@/app/api/v1/tests/[code]/recipients/[id]/resend/r
 import { createTestDatabase, type TestDatabase } from "../../helpers/db";
 import { catalogCertification, createTrainer, type Trainer } from "../../helpers/fixtures";
 import { call } from "../../helpers/http";
-import { answerAll, correctPositions, startAndOpen } from "../../helpers/taking";
+import { answerAll, answerBodies, someAnswer, startAndOpen } from "../../helpers/taking";
 
 let database: TestDatabase;
 let trainer: Trainer;
@@ -125,7 +125,7 @@ describe("POST /api/v1/tests (errors change nothing)", () => {
 
   it("refuses a domain without enough questions", async () => {
     const result = await expectRejected({ certification_id: certificationId, questions_per_domain: [{ domain_id: domainIds[0], questions: 50 }], recipients: [{ email: "a@example.com" }] }, 422);
-    expect(result.body.error.fields[0]).toMatchObject({ field: "questions_per_domain.0", message: expect.stringContaining("has 12 questions") });
+    expect(result.body.error.fields[0]).toMatchObject({ field: "questions_per_domain.0", message: expect.stringContaining("has 14 questions") /* 12 single-answer + 2 multiple-response catalog items */ });
   });
 
   it("refuses neither recipients nor class_id, and both questions and questions_per_domain", async () => {
@@ -194,7 +194,7 @@ describe("the recipient's journey and test.completed", () => {
     expect(read.body.recipients[0].status).toBe("started");
     // Changing an answer keeps one row per question.
     const first = opened.questions[0];
-    await saveAnswer(database.db, token, { question_id: first.id, option: (await correctPositions(database.db, token)).get(first.id)! });
+    await saveAnswer(database.db, token, (await answerBodies(database.db, token)).get(first.id)!.right);
     expect((await database.db.select().from(answers).where(eq(answers.recipientId, made.body.recipients[0].id))).length).toBe(4);
 
     const result = await submitTest(database.db, token);
@@ -227,7 +227,7 @@ describe("the recipient's journey and test.completed", () => {
     const made = await create({ certification_id: certificationId, domains: [domainIds[0]], questions: 3, recipients: [{ email: "unfinished@example.com" }], send_email: false });
     const token = made.body.recipients[0].link.split("/t/")[1];
     const view = await startAndOpen(database.db, token);
-    await saveAnswer(database.db, token, { question_id: view.questions[0].id, option: 0 });
+    await saveAnswer(database.db, token, someAnswer(view.questions[0]));
     await expect(submitTest(database.db, token)).rejects.toMatchObject({ code: "validation_failed", fields: [{ field: "answers.2" }, { field: "answers.3" }] });
   });
 
@@ -235,7 +235,7 @@ describe("the recipient's journey and test.completed", () => {
     const made = await create({ certification_id: certificationId, domains: [domainIds[0]], questions: 1, recipients: [{ email: "twice@example.com" }], send_email: false });
     const token = made.body.recipients[0].link.split("/t/")[1];
     const view = await startAndOpen(database.db, token);
-    await saveAnswer(database.db, token, { question_id: view.questions[0].id, option: 0 });
+    await saveAnswer(database.db, token, someAnswer(view.questions[0]));
     await Promise.all([submitTest(database.db, token), submitTest(database.db, token)]);
     const published = await database.db.select().from(events).where(sql`${events.data}->>'test' = ${made.body.code}`);
     expect(published).toHaveLength(1);

@@ -6,7 +6,8 @@ import { createTest } from "@/lib/certification/tests/tests";
 import { setPlan } from "@/lib/platform/workspaces";
 import type { Db } from "@/db";
 import type { Trainer } from "../fixtures";
-import { startAndOpen } from "../taking";
+import { someAnswer, startAndOpen } from "../taking";
+import { multipleResponseAttempt } from "./certification";
 import { catalogCertification, freshEmail, ownCertification } from "./common";
 import type { Samples } from "./types";
 
@@ -27,7 +28,7 @@ export async function ownTest(db: Db, trainer: Trainer) {
 async function answeredTest(db: Db, trainer: Trainer) {
   const { token } = await ownTest(db, trainer);
   const view = await startAndOpen(db, token);
-  for (const question of view.questions) await saveAnswer(db, token, { question_id: question.id, option: 0 });
+  for (const question of view.questions) await saveAnswer(db, token, someAnswer(question));
   return { token };
 }
 
@@ -75,16 +76,25 @@ export const testSamples: Samples = {
   },
   "tests.recipients.resend": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code, id }) => ({ code, id })) },
   "tests.recipients.answers": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code, id }) => ({ code, id })) },
+  "tests.recipients.update": {
+    params: ({ db }, trainer) => ownTest(db, trainer).then(({ code, id }) => ({ code, id })),
+    body: () => ({ name: "Renamed", extra_time_minutes: 15 }),
+  },
   "tests.analysis": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code }) => ({ code })) },
   "tests.export": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code }) => ({ code })) },
   "taking.start": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ token }) => ({ token })) },
+  // A multiple-response question (issue 23), answered with `options`; the single-answer `option` is the route table's and the other suites' everyday case.
   "taking.answer": {
+    params: ({ db }, trainer) => multipleResponseAttempt(db, trainer),
+    body: async ({ db }, _trainer, params) => ({ question_id: (await startAndOpen(db, params.token)).questions[0].id, options: [0, 1] }),
+  },
+  "taking.submit": { params: ({ db }, trainer) => answeredTest(db, trainer) },
+  "taking.events": {
     params: async ({ db }, trainer) => {
       const { token } = await ownTest(db, trainer);
       await startTest(db, token);
       return { token };
     },
-    body: async ({ db }, _trainer, params) => ({ question_id: (await startAndOpen(db, params.token)).questions[0].id, option: 1 }),
+    body: () => ({ events: [{ type: "opened" }, { type: "hidden", ms: 1500 }, { type: "copy" }, { type: "fullscreen_exit" }] }),
   },
-  "taking.submit": { params: ({ db }, trainer) => answeredTest(db, trainer) },
 };

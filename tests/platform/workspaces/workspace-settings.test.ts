@@ -44,6 +44,8 @@ describe("the workspace's settings", () => {
     expect(before.body).toEqual({
       id: trainer.workspaceId,
       name: `${trainer.email.split("@")[0]}'s workspace`,
+      organisation_name: "",
+      certificate_signer: "",
       plan: "free",
       limits: { seats: 5, classes: 1, students: 2, apiKeys: 5 },
       usage: { classes: 0, students: 0, largest_test: 0, api_keys: 1 },

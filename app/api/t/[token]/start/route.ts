@@ -1,7 +1,8 @@
 import { otherMethods } from "@/lib/platform/http/unrouted";
 import { startTest } from "@/lib/certification/taking/taking";
+import { seenIn } from "@/lib/certification/taking/integrity";
 import { handle } from "@/lib/registry/handle";
 import { takingContracts } from "@/lib/certification/taking/contracts";
 
-export const POST = handle(takingContracts.start, ({ db, params }) => startTest(db, params.token));
+export const POST = handle(takingContracts.start, ({ db, req, params }) => startTest(db, params.token, seenIn(req.headers)));
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ POST });

@@ -36,6 +36,12 @@ export const eventCatalog = {
        * mark. Every completion sends it; optional only for events recorded before it existed.
        */
       passed: z.boolean().nullable().optional(),
+      /**
+       * Not in the specification (additive): the certificate's public verification page
+       * (/certificates/{id}) when the test issues certificates and the result passed; null
+       * otherwise. Optional only for events recorded before it existed.
+       */
+      certificate_url: z.string().nullable().optional(),
     }),
   },
   "ctf.deployed": {

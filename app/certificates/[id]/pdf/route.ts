@@ -1,0 +1,18 @@
+import { certificateFilename, certificatePdf } from "@/lib/certification/certificates/pdf";
+import { certificateAnswer } from "../answer";
+
+export const dynamic = "force-dynamic";
+
+// GET /certificates/{id}/pdf – the certificate as a PDF (A4 landscape), public
+export function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
+  return certificateAnswer(params, async (certificate) => {
+    const bytes = await certificatePdf(certificate);
+    return new Response(Buffer.from(bytes), {
+      headers: {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="${certificateFilename(certificate)}"`,
+        "X-Robots-Tag": "noindex",
+      },
+    });
+  });
+}
