@@ -1,12 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { api, keepScreenshot, signIn, uniqueEmail } from "./helpers";
+import { answerShown, api, keepScreenshot, signIn, uniqueEmail } from "./helpers";
 
 /**
  * A draw per recipient and extra time (issue 23), as a trainer and recipients meet them:
  * (a) a test made in the dashboard with "A different set per recipient": two recipients open
  * their links, start, and hold different questions — each exactly their own answer sheet;
  * (b) extra time given in the dashboard shows on the start page and in the countdown; taken
- * away again during the attempt, the server's deadline step submits at start + the limit.
+ * shortened during the attempt, answers are still taken past the plain limit and the server's
+ * deadline step submits at start + the limit + the extra time.
  * The minute is waited for real, as in test-settings.spec.ts: the deadline is a scheduled step.
  */
 
@@ -83,7 +84,7 @@ test("a different set per recipient: two recipients, each with their own questio
   }
 });
 
-test("extra time: given in the dashboard, shown to the recipient; taken away during the attempt, the server submits at start + limit", async ({ browser }, testInfo) => {
+test("extra time: given in the dashboard, shown to the recipient; honoured past the limit, shortened during the attempt, the server submits at start + limit + extra", async ({ browser }, testInfo) => {
   test.setTimeout(240_000);
   const trainerContext = await browser.newContext();
   const recipientContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
@@ -127,17 +128,22 @@ test("extra time: given in the dashboard, shown to the recipient; taken away dur
     await trainer.reload();
     await expect(row.getByTestId("recipient-deadline")).toHaveAttribute("data-deadline", started.deadline!);
 
-    // The trainer takes the extra time away again while she is on the page.
-    const patched = await api(trainer, "PATCH", `/api/v1/tests/${code}/recipients/${started.id}`, { extra_time_minutes: 0 });
-    const deadline = Date.parse(started.started_at!) + 60_000;
-    expect(patched).toMatchObject({ extra_time_minutes: 0, deadline: new Date(deadline).toISOString() });
+    // The trainer shortens the extra time to 1 minute while she is on the page: her deadline is start + 1 + 1 minutes.
+    const patched = await api(trainer, "PATCH", `/api/v1/tests/${code}/recipients/${started.id}`, { extra_time_minutes: 1 });
+    const deadline = Date.parse(started.started_at!) + 2 * 60_000;
+    expect(patched).toMatchObject({ extra_time_minutes: 1, deadline: new Date(deadline).toISOString() });
 
     // Reloaded, her page counts down to the new deadline.
     await recipient.reload();
-    await expect(recipient.getByTestId("time-left")).toHaveText(/^0:[0-5]\d$|^1:00$/);
+    await expect(recipient.getByTestId("time-left")).toHaveText(/^1:[0-5]\d$|^2:00$/);
+
+    // Past the plain 1-minute limit the server still takes her answers: the extra time is honoured.
+    await recipient.waitForTimeout(Math.max(0, Date.parse(started.started_at!) + 65_000 - Date.now()));
+    await answerShown(recipient, 0);
+    expect((await readTest(trainer, code)).recipients[0]).toMatchObject({ status: "started", answered: 1 });
     await recipient.close();
 
-    // Nobody on the page: the server's step submits the attempt at start + 1 minute.
+    // Nobody on the page: the server's step submits the attempt at start + 1 + 1 minutes, not before.
     await expect
       .poll(async () => (await readTest(trainer, code)).recipients[0].status, { timeout: deadline - Date.now() + 30_000, intervals: [2_000] })
       .toBe("completed");
