@@ -24,7 +24,8 @@ import { outagePage } from "@/lib/platform/server/outage-page";
  *
  * A path with malformed percent-encoding (`/api/v1/tests/%ZZ`, `/join/%C3%28`) makes
  * Next.js throw while it decodes the dynamic segment, before any handler runs. Here API
- * paths get a 400 in the one error shape and pages the ordinary not-found page.
+ * paths get a 400 in the one error shape, a certificate's public files (PDF, credential,
+ * status), issuers and /.well-known a 404 in it, and pages the ordinary not-found page.
  *
  * The matcher selects pages and paths that contain a `%`: API requests skip the proxy (they
  * answer 503 JSON themselves), because a proxy that runs makes Next.js copy the request body
@@ -37,6 +38,8 @@ export function proxy(req: NextRequest): Response | undefined {
   if (outage) return outage;
   if (decodable(path)) return undefined;
   if (path.startsWith("/api/")) return errorAnswer(new AppError("invalid_path", "The request path is not valid percent-encoding."), path);
+  // The public files of a certificate and its issuer answer in the error shape, as they do for an id that is none.
+  if (PUBLIC_FILES.test(path)) return errorAnswer(new AppError("not_found", "Certificate not found."), path);
   const notFound = req.nextUrl.clone();
   notFound.pathname = "/_malformed-path"; // no such page: Next.js renders the not-found page, 404
   return NextResponse.rewrite(notFound);
@@ -55,6 +58,9 @@ function errorAnswer(error: AppError, path: string): Response {
   setAnswerHeaders(response.headers, path, requestId);
   return response;
 }
+
+/** Paths served by route handlers outside /api that answer JSON errors (app/certificates/[id]/*, app/issuers, app/.well-known). */
+const PUBLIC_FILES = /^\/(certificates\/[^/]*\/(pdf|credential|status)|issuers\/|\.well-known\/)/;
 
 function decodable(path: string): boolean {
   try {

@@ -24,6 +24,11 @@ test("malformed percent-encoding: 400 JSON on API paths, the not-found page on p
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);
     expect(response.headers()["content-type"]).toContain("text/html");
+  }  // A certificate's public files and the issuer profiles answer JSON: a malformed id is a 404 in the error shape (found from outside: it was the HTML page).
+  for (const path of ["/certificates/%ZZ/pdf", "/certificates/%ZZ/credential", "/certificates/%C3%28/status", "/issuers/%", "/.well-known/jwks.json/%ZZ"]) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    expectErrorShape(await response.json(), "not_found");
   }
 });
 

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/platform/http/unrouted";
 import { publicKeySet } from "@/lib/certification/certificates/keys";
 
 export const dynamic = "force-dynamic";
@@ -9,3 +10,5 @@ export async function GET() {
     headers: { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" },
   });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET }, { public: true });

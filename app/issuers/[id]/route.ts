@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/platform/http/unrouted";
 import { issuerProfile } from "@/lib/certification/certificates/certificates";
 import { OB3_CONTEXT } from "@/lib/certification/certificates/credential";
 import { newId } from "@/lib/kernel/ids";
@@ -23,3 +24,5 @@ export async function GET(_req: Request, { params }: { params: Promise<{ id: str
   response.headers.set("Cache-Control", "no-store");
   return response;
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET }, { public: true });

@@ -35,12 +35,25 @@ export function drawable(text: string, font: PDFFont): string {
 
 type Fonts = { regular: PDFFont; bold: PDFFont; serif: PDFFont };
 
-/** One line centred at `y`, shrunk until it fits the page's width less the margins. */
+/**
+ * `text` as one line of at most `maxWidth` points: shrunk from `size` down to `minSize`, then,
+ * if still too wide (names and test names may be 200 characters), cut with an ellipsis.
+ */
+function fitted(text: string, font: PDFFont, size: number, minSize: number, maxWidth: number): { line: string; size: number } {
+  let line = drawable(text, font);
+  let at = size;
+  while (at > minSize && font.widthOfTextAtSize(line, at) > maxWidth) at -= 1;
+  if (font.widthOfTextAtSize(line, at) <= maxWidth) return { line, size: at };
+  const chars = [...line];
+  while (chars.length > 1 && font.widthOfTextAtSize(`${chars.join("")}…`, at) > maxWidth) chars.pop();
+  line = `${chars.join("").trimEnd()}…`;
+  return { line, size: at };
+}
+
+/** One line centred at `y`, fitted to the page's width less the margins. */
 function centred(page: PDFPage, text: string, font: PDFFont, size: number, y: number, color = INK) {
-  const line = drawable(text, font);
-  let fitted = size;
-  while (fitted > 8 && font.widthOfTextAtSize(line, fitted) > WIDTH - 160) fitted -= 1;
-  page.drawText(line, { x: (WIDTH - font.widthOfTextAtSize(line, fitted)) / 2, y, size: fitted, font, color });
+  const { line, size: at } = fitted(text, font, size, 8, WIDTH - 160);
+  page.drawText(line, { x: (WIDTH - font.widthOfTextAtSize(line, at)) / 2, y, size: at, font, color });
 }
 
 function drawFrame(page: PDFPage) {
@@ -61,10 +74,8 @@ function drawFacts(page: PDFPage, certificate: Certificate, fonts: Fonts) {
 function drawFooter(page: PDFPage, certificate: Certificate, fonts: Fonts) {
   if (certificate.signer) {
     page.drawLine({ start: { x: 90, y: 120 }, end: { x: 330, y: 120 }, thickness: 0.75, color: INK });
-    const signer = drawable(certificate.signer, fonts.regular);
-    let size = 12;
-    while (size > 7 && fonts.regular.widthOfTextAtSize(signer, size) > 300) size -= 1;
-    page.drawText(signer, { x: 90, y: 102, size, font: fonts.regular, color: INK });
+    const { line, size } = fitted(certificate.signer, fonts.regular, 12, 7, 300);
+    page.drawText(line, { x: 90, y: 102, size, font: fonts.regular, color: INK });
   }
   const url = certificateUrl(certificate.id);
   const right = (text: string, y: number, size: number) => {

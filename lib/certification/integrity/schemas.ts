@@ -18,9 +18,11 @@ const integrityEvent = z.discriminatedUnion(
       type: z.literal("hidden").meta({ description: "The page was hidden (another tab or window) and came back, or was closed while hidden." }),
       ms: z
         .number({ error: "Give the hidden span in whole milliseconds." })
-        .int("Give the hidden span in whole milliseconds.")
         .min(0, "At least 0.")
-        .meta({ description: `How long the page was hidden, in milliseconds; a span over ${MAX_HIDDEN_SPAN_MS} (24 h) counts as 24 h.` }),
+        // Number.isInteger, not .int(): .int() also refuses whole numbers past 2^53, which the cap below takes (found from outside: 1e300 was refused).
+        .refine(Number.isInteger, "Give the hidden span in whole milliseconds.")
+        .transform((ms) => Math.min(ms, MAX_HIDDEN_SPAN_MS))
+        .meta({ description: `How long the page was hidden, in whole milliseconds; a span over ${MAX_HIDDEN_SPAN_MS} (24 h) counts as 24 h, however long.` }),
     }),
     z.strictObject({ type: z.literal("copy").meta({ description: "A copy (or cut) in the page; nothing is prevented, only counted." }) }),
     z.strictObject({ type: z.literal("fullscreen_exit").meta({ description: "The page left full screen after having been in it." }) }),

@@ -93,7 +93,7 @@ export const testContracts = {
       summary: "Send the test to more people",
       description:
         "Same rules as creation: e-mailed unless `send_email` is false; within the plan's seats (409). Each recipient may carry `extra_time_minutes` (additive); " +
-        "on a per_recipient test each gets their own draw.",
+        "on a per_recipient test each gets their own draw. A test whose closes_at has passed → 409 (nobody could start it any more).",
       errors: [409],
     },
   }),

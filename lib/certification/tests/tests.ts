@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { transactionWithRetry } from "@/db/transaction";
-import { certifications, domains, questions, recipients, testDomains, testQuestions, tests, workspaces, type Test } from "@/db/schema";
+import { certifications, domains, questions, recipients, testDomains, testQuestions, tests, workspaces, type Recipient, type Test } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/kernel/paging";
 import { visibleTo } from "@/lib/certification/catalog/catalog";
 import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
@@ -14,6 +14,7 @@ import { insertRecipients, queueInvitations, toRecipientView, type NewRecipient 
 import { creationRules, duplicateEmails } from "./rules";
 import { type NewRecipients, type NewTest, type RecipientView, type TestSummaryView, type TestView } from "./schemas";
 import { settingsColumns, settingsView } from "./settings";
+import { utcDateTime } from "./settings-text";
 import { classRecipients } from "./class-recipients";
 import { integrityFlagged, integrityRecords } from "@/lib/certification/integrity/summary";
 
@@ -197,11 +198,13 @@ export async function getTest(db: Db, workspaceId: string, code: string): Promis
   };
 }
 
-/** Sends the test to more people, same rules as creation. */
+/** Sends the test to more people, same rules as creation; once the test has closed → 409. */
 export async function addRecipients(db: Db, workspaceId: string, code: string, parsed: NewRecipients): Promise<RecipientView[]> {
   const duplicates = duplicateEmails(parsed.recipients);
   if (duplicates.length) throw invalidFields(duplicates);
   const test = await findTest(db, workspaceId, code);
+  // Nobody could start it any more (Start is refused from closes_at on): refuse before anyone is e-mailed a dead link.
+  if (test.closesAt && test.closesAt <= new Date()) throw conflict(`This test closed at ${utcDateTime(test.closesAt)}: recipients added now could not start it.`);
   const created = await transactionWithRetry(db, async (tx) =>
     insertRecipients(tx, await lockWorkspace(tx, workspaceId), test, parsed.recipients, { sendEmail: parsed.send_email }),
   );
@@ -214,22 +217,37 @@ export async function addRecipients(db: Db, workspaceId: string, code: string, p
 export async function resendRecipient(db: Db, workspaceId: string, code: string, recipientId: number): Promise<RecipientView> {
   const test = await findTest(db, workspaceId, code);
   return transactionWithRetry(db, async (tx) => {
-    const [recipient] = await tx
-      .select()
-      .from(recipients)
-      .where(and(eq(recipients.id, recipientId), eq(recipients.testId, test.id)))
-      .for("update");
-    if (!recipient) throw notFound("Recipient");
-    if (recipient.status === "completed") throw conflict(`${recipient.email} has already completed this test.`);
+    const recipient = await lockUncompletedRecipient(tx, test.id, recipientId, (email) => `${email} has already completed this test.`);
     const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
     const [updated] = await tx.update(recipients).set({ lastSentAt: new Date() }).where(eq(recipients.id, recipient.id)).returning();
     await queueInvitations(tx, test, workspace.name, [updated]);
-    const [deliveries, answered, integrity] = await Promise.all([
-      latestEmailDeliveries(tx, "recipient", [updated.id]),
-      answeredCounts(tx, [updated.id]),
-      integrityRecords(tx, [updated.id]),
-    ]);
-    return toRecipientView(updated, deliveryFor(deliveries, updated.id), answeredBy(answered, updated.id), integrityFlagged(integrity.get(updated.id)));
+    return recipientViewIn(tx, updated);
   });
+}
+
+/**
+ * The test's recipient `recipientId` under its row lock (the lock Start, a submit and the
+ * deadline step take, so a change and a completion never cross), in the caller's transaction.
+ * Unknown → 404; completed → 409 with `completed(email)`.
+ */
+export async function lockUncompletedRecipient(tx: Db, testId: number, recipientId: number, completed: (email: string) => string): Promise<Recipient> {
+  const [recipient] = await tx
+    .select()
+    .from(recipients)
+    .where(and(eq(recipients.id, recipientId), eq(recipients.testId, testId)))
+    .for("update");
+  if (!recipient) throw notFound("Recipient");
+  if (recipient.status === "completed") throw conflict(completed(recipient.email));
+  return recipient;
+}
+
+/** One recipient as the API shows it (its latest e-mail, answers given, integrity flag), read through `db` (a transaction sees its own writes). */
+export async function recipientViewIn(db: Db, recipient: Recipient): Promise<RecipientView> {
+  const [deliveries, answered, integrity] = await Promise.all([
+    latestEmailDeliveries(db, "recipient", [recipient.id]),
+    answeredCounts(db, [recipient.id]),
+    integrityRecords(db, [recipient.id]),
+  ]);
+  return toRecipientView(recipient, deliveryFor(deliveries, recipient.id), answeredBy(answered, recipient.id), integrityFlagged(integrity.get(recipient.id)));
 }
 

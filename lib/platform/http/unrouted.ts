@@ -39,11 +39,14 @@ export function allowHeader(methods: readonly string[]): string {
  */
 export function otherMethods<const Served extends Partial<Record<RouteMethod, unknown>>>(
   served: Served,
+  options: { public?: boolean } = {},
 ): Record<Exclude<RouteMethod, keyof Served> | "OPTIONS", UnservedHandler> {
   const allow = allowHeader(Object.keys(served));
+  // A public file any origin may read (a certificate's credential, the key set): its preflight and refusals say so too.
+  const cors: Record<string, string> = options.public ? { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Methods": allow } : {};
   const handlers: Record<string, UnservedHandler> = {
     OPTIONS: unserved((req) => {
-      const response = new Response(null, { status: 204, headers: { Allow: allow } });
+      const response = new Response(null, { status: 204, headers: { Allow: allow, ...cors } });
       setAnswerHeaders(response.headers, new URL(req.url).pathname, newId("req"));
       return response;
     }),
@@ -51,7 +54,7 @@ export function otherMethods<const Served extends Partial<Record<RouteMethod, un
   for (const method of routeMethods) {
     if (method in served) continue;
     handlers[method] = unserved((req) =>
-      answer(req, new AppError("method_not_allowed", `${req.method} is not allowed on this path: it answers ${allow}.`), { Allow: allow }),
+      answer(req, new AppError("method_not_allowed", `${req.method} is not allowed on this path: it answers ${allow}.`), { Allow: allow, ...cors }),
     );
   }
   return handlers as Record<Exclude<RouteMethod, keyof Served> | "OPTIONS", UnservedHandler>;

@@ -115,6 +115,20 @@ describe("the PDF", () => {
     expect(pageText(pdf)).toContain(hex("Lukasz Zólc ??? ?????"));
   });
 
+  it("a 200-character name stays inside the frame: shrunk, then cut with an ellipsis (found from outside: it ran off the page)", async () => {
+    const name = `Zoë ${"W".repeat(195)}`;
+    const { id } = await issued(name);
+    const pdf = await PDFDocument.load(new Uint8Array(await (await get(pdfRoute, id, "pdf")).arrayBuffer()));
+    const drawn = pageText(pdf);
+    // Every text line is placed by a text matrix `1 0 0 1 x y Tm`: none may start left of the inner frame.
+    const starts = [...drawn.matchAll(/1 0 0 1 (-?[\d.]+) (-?[\d.]+) Tm/g)].map((match) => Number(match[1]));
+    expect(starts.length).toBeGreaterThan(5);
+    expect(Math.min(...starts)).toBeGreaterThanOrEqual(34);
+    expect(drawn).toContain(hex("Zoë WWW"));
+    expect(drawn).toContain(hex("W…"));
+    expect(pdf.getTitle()).toBe(`Certificate: ${name} — Security+ mock exam`);
+  });
+
   it("unknown → 404 in the error shape", async () => {
     const response = await get(pdfRoute, "AAAAAAAAAAAAAAAAAAAAAA", "pdf");
     expect(response.status).toBe(404);
@@ -240,5 +254,24 @@ describe("signing keys", () => {
     const key = await privateJwk();
     expect(() => parseConfig({ ...process.env, CREDENTIAL_SIGNING_KEYS: JSON.stringify([key, key]) })).toThrow(/twice/);
     expect(parseConfig({ ...process.env, CREDENTIAL_SIGNING_KEYS: JSON.stringify([key]) }).credentialSigningKeys).toEqual([key]);
+  });
+});
+
+describe("methods the public files do not serve", () => {
+  it("answer 405 in the error shape with Allow, open to any origin; OPTIONS 204 (found from outside: an empty 405)", async () => {
+    const routes = [pdfRoute, credentialRoute, statusRoute, issuerRoute, jwksRoute] as unknown as Record<string, (req: Request) => Response>[];
+    for (const route of routes) {
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+        const response = route[method](new Request("http://localhost/certificates/x/pdf", { method }));
+        expect(response.status, method).toBe(405);
+        expect(response.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+        expect(response.headers.get("access-control-allow-origin")).toBe("*");
+        expect((await response.json()).error.code).toBe("method_not_allowed");
+      }
+      const preflight = route.OPTIONS(new Request("http://localhost/certificates/x/credential", { method: "OPTIONS" }));
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+      expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, HEAD, OPTIONS");
+    }
   });
 });

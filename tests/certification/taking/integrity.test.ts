@@ -165,10 +165,13 @@ describe("the page's events", () => {
     await start(token, from("203.0.113.7", BROWSER_A));
     await post(token, { events: [{ type: "hidden", ms: 9_007_199_254_740_991 }] });
     expect(await row(id)).toMatchObject({ hiddenCount: 1, hiddenMs: MAX_HIDDEN_SPAN_MS });
+    // Past 2^53 too: a whole number however large counts as a day (it was a 422).
+    expect((await post(token, { events: [{ type: "hidden", ms: 1e300 }] })).status).toBe(204);
+    expect(await row(id)).toMatchObject({ hiddenCount: 2, hiddenMs: 2 * MAX_HIDDEN_SPAN_MS });
     const huge = { events: Array.from({ length: 50 }, () => ({ type: "hidden", ms: 10 ** 15 })) };
     expect((await post(token, huge)).status).toBe(204);
     expect((await post(token, huge)).status).toBe(204);
-    expect(await row(id)).toMatchObject({ hiddenCount: 101, hiddenMs: 2_147_483_647 });
+    expect(await row(id)).toMatchObject({ hiddenCount: 102, hiddenMs: 2_147_483_647 });
     expect((await recipientByToken(database.db, token)).status).toBe("started");
   });
 

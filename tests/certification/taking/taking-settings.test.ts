@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addRecipients, getTest } from "@/lib/certification/tests/tests";
 import { answers, events, recipients, scheduledSteps, testQuestions } from "@/db/schema";
 import { openTest } from "@/lib/certification/taking/taking";
 import { setPlan } from "@/lib/platform/workspaces";
@@ -156,6 +157,15 @@ describe("the window", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/closed at/);
     expect((await statusOf(code)).status).toBe("sent");
+  });
+
+  it("from closes_at on, adding recipients is refused (409) and adds nobody: nobody could start it (found from outside: 201, then a dead link)", async () => {
+    const closesAt = new Date(Date.now() + 1_000);
+    const { code } = await newTest({ closes_at: closesAt.toISOString() });
+    await sleep(closesAt.getTime() - Date.now() + 50);
+    const refused = addRecipients(database.db, trainer.workspaceId, code, { recipients: [{ email: "late-joiner@example.com", name: "", extra_time_minutes: 0 }], send_email: true });
+    await expect(refused).rejects.toMatchObject({ code: "conflict", message: expect.stringMatching(/^This test closed at .*could not start it\.$/) });
+    expect((await getTest(database.db, trainer.workspaceId, code)).recipients.map((r) => r.email)).not.toContain("late-joiner@example.com");
   });
 
   it("the deadline is the time limit or closes_at, whichever comes first", async () => {

@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/platform/http/unrouted";
 import { certificateFilename, certificatePdf } from "@/lib/certification/certificates/pdf";
 import { certificateAnswer } from "../answer";
 
@@ -16,3 +17,5 @@ export function GET(_req: Request, { params }: { params: Promise<{ id: string }>
     });
   });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET }, { public: true });

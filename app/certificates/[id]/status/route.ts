@@ -1,3 +1,4 @@
+import { otherMethods } from "@/lib/platform/http/unrouted";
 import { revocationList } from "@/lib/certification/certificates/credential";
 import { certificateAnswer } from "../answer";
 
@@ -7,3 +8,5 @@ export const dynamic = "force-dynamic";
 export function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
   return certificateAnswer(params, (certificate) => Response.json(revocationList(certificate), { headers: { "X-Robots-Tag": "noindex" } }));
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods({ GET }, { public: true });
