@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { publishEvent, publishEventIf } from "@/lib/platform/pipeline/channels/webhook/publish";
 import type { FrozenTest } from "./frozen";
 import type { ResultView } from "@/lib/certification/tests/schemas";
-import { passedFor } from "@/lib/certification/tests/settings";
+import { passedFor, resultViewOf } from "@/lib/certification/tests/settings";
 import { scheduleStep } from "@/lib/certification/steps";
 import { isCorrect, type Chosen } from "@/lib/certification/catalog/question-type";
 import { certificateOnPass, withCertificate } from "@/lib/certification/certificates/issue";
@@ -30,11 +30,6 @@ export function scoreAnswers(test: Pick<FrozenTest, "questions" | "domains" | "p
   const correct = domains.reduce((sum, d) => sum + d.correct, 0);
   const percent = round1((correct / questions.length) * 100);
   return { percent, correct, questions: questions.length, domains, passed: passedFor(percent, test.passMark) };
-}
-
-/** A stored result as the API and the pages show it: `passed` null without a pass mark (older results have none), `certificate_url` null without a certificate. */
-export function resultViewOf({ certificateUrl, ...result }: RecipientResult): ResultView {
-  return { ...result, passed: result.passed ?? null, certificate_url: certificateUrl ?? null };
 }
 
 /** The attempt being completed: the recipient, locked by the caller, with the answers given. */

@@ -7,9 +7,9 @@ import { hashToken, isTokenShaped } from "@/lib/platform/security/tokens";
 import { frozenTest, type FrozenTest } from "./frozen";
 import { chosenOfTuple, kindOf, multipleCount, multipleRefusal, onPage, optionsParam, type AnswerTuple, type MultipleOutcome } from "./multiple";
 import { correctOf } from "@/lib/certification/catalog/question-type";
-import { completeAttempt, completeAttemptAtOnce, resultViewOf, type Attempt } from "./scoring";
+import { completeAttempt, completeAttemptAtOnce, type Attempt } from "./scoring";
 import type { AnswerInput, AnswerSaved, AttemptView, ResultView } from "@/lib/certification/tests/schemas";
-import { answersVisible, deadlineFor, testName, windowState, type WindowState } from "@/lib/certification/tests/settings";
+import { answersVisible, deadlineFor, resultViewOf, testName, windowState, type WindowState } from "@/lib/certification/tests/settings";
 import { utcDateTime } from "@/lib/certification/tests/settings-text";
 import { scheduleStep } from "@/lib/certification/steps";
 import { recordSeen, type Seen } from "./integrity";
@@ -162,7 +162,7 @@ export async function openTest(db: Db, token: string): Promise<TakingView | unde
   }));
   view.answers = Object.fromEntries((recipient.answers ?? []).map((answer) => [answer[0], onPage(chosenOfTuple(answer), (index) => shown(answer[0], index))]));
   if (recipient.status === "completed") {
-    view.result = recipient.result ? withPassed(recipient.result) : null;
+    view.result = recipient.result ? resultViewOf(recipient.result) : null;
     if (answersVisible(test, now)) {
       view.review = Object.fromEntries(ordered.map((q) => [q.id, { correct: onPage(correctOf(q), (index) => shown(q.id, index)), explanation: q.explanation }]));
     } else {
@@ -285,7 +285,7 @@ export async function submitTest(db: Db, token: string, seen?: Seen): Promise<Re
   if (!isTokenShaped(token)) throw notFound("Test");
   const read = await readRecipient(db, RECIPIENT_BY_TOKEN_SQL, hashToken(token));
   if (!read) throw notFound("Test");
-  if (read.status === "completed" && read.result) return withPassed(read.result);
+  if (read.status === "completed" && read.result) return resultViewOf(read.result);
   if (read.status === "sent") throw conflict(NOT_STARTED);
   const test = await frozenTestOf(db, read);
   if (read.status === "started" && !test.sendResult && !test.certificate) {
@@ -296,7 +296,7 @@ export async function submitTest(db: Db, token: string, seen?: Seen): Promise<Re
   return db.transaction(async (tx) => {
     const recipient = await readRecipient(tx, LOCKED_BY_TOKEN_SQL, hashToken(token));
     if (!recipient) throw notFound("Test");
-    if (recipient.status === "completed" && recipient.result) return withPassed(recipient.result);
+    if (recipient.status === "completed" && recipient.result) return resultViewOf(recipient.result);
     if (recipient.status === "sent") throw conflict(NOT_STARTED);
     const result = await completeAttempt(tx, test, attemptFrom(recipient), submission(recipient));
     if (seen && test.recordIntegrity) await recordSeen(tx, recipient.id, "submit", seen);
@@ -310,8 +310,6 @@ function submission(recipient: RecipientRow): { allowUnanswered: boolean; at: Da
   const late = recipient.deadline_at !== null && now >= recipient.deadline_at;
   return { allowUnanswered: late, at: late ? recipient.deadline_at! : now };
 }
-
-const withPassed = resultViewOf;
 
 /**
  * The deadline step: submits a started attempt whose deadline has come with the answers

@@ -9,7 +9,7 @@ import { newToken, storedToken } from "@/lib/platform/security/tokens";
 import { drawForRecipient, shuffle } from "./draw";
 import { recipientLink } from "./links";
 import type { EmailDeliveryView, RecipientView } from "./schemas";
-import { testName } from "./settings";
+import { resultViewOf, testName } from "./settings";
 import { settingsLines } from "./settings-text";
 import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
 import { scheduleStep } from "@/lib/certification/steps";
@@ -177,14 +177,7 @@ export function toRecipientView(recipient: Recipient, emailDelivery: EmailDelive
     completed_at: recipient.completedAt?.toISOString() ?? null,
     ...(recipient.status === "completed" && recipient.result
       ? {
-          result: {
-            percent: recipient.result.percent,
-            correct: recipient.result.correct,
-            questions: recipient.result.questions,
-            domains: recipient.result.domains,
-            passed: recipient.result.passed ?? null,
-            certificate_url: recipient.result.certificateUrl ?? null,
-          },
+          result: resultViewOf(recipient.result),
         }
       : {}),
     answered,

@@ -1,5 +1,5 @@
-import type { Test } from "@/db/schema";
-import type { NewTest, TestSettingsView } from "./schemas";
+import type { RecipientResult, Test } from "@/db/schema";
+import type { NewTest, ResultView, TestSettingsView } from "./schemas";
 
 /**
  * What a test's settings mean, written once: the API's view of them, the deadline an attempt
@@ -54,6 +54,11 @@ export function settingsView(test: Settings): TestSettingsView {
     record_integrity: test.recordIntegrity,
     certificate: test.certificate,
   };
+}
+
+/** A stored result as the API and the pages show it: `passed` null without a pass mark (older results have none), `certificate_url` null without a certificate. */
+export function resultViewOf({ certificateUrl, ...result }: RecipientResult): ResultView {
+  return { ...result, passed: result.passed ?? null, certificate_url: certificateUrl ?? null };
 }
 
 /** Whether a result passes: its (rounded, as shown) percent against the pass mark; null without one. */
