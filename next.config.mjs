@@ -1,3 +1,5 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
 /**
  * Security headers on every response (pages, route handlers, 404s):
  * - `X-Content-Type-Options: nosniff`: a response is only ever what its Content-Type says.
@@ -55,4 +57,7 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl: the locale and texts of recipient and student pages (app/_i18n/request.ts).
+const withNextIntl = createNextIntlPlugin("./app/_i18n/request.ts");
+
+export default withNextIntl(nextConfig);

@@ -5,6 +5,7 @@ import { setAnswerHeaders } from "@/lib/platform/http/answer-headers";
 import { AppError } from "@/lib/kernel/errors";
 import { newId } from "@/lib/kernel/ids";
 import { outagePage } from "@/lib/platform/server/outage-page";
+import { PAGE_PATH_HEADER, recipientArea } from "@/lib/i18n/areas";
 
 /**
  * Three answers that must come before Next.js routes a request.
@@ -36,13 +37,26 @@ export function proxy(req: NextRequest): Response | undefined {
   if (crossOriginAction(req)) return errorAnswer(new AppError("forbidden", "Cross-origin form submissions are not accepted here."), req.nextUrl.pathname);
   const outage = outagePage(path);
   if (outage) return outage;
-  if (decodable(path)) return undefined;
+  if (decodable(path)) return withPagePath(req, path);
   if (path.startsWith("/api/")) return errorAnswer(new AppError("invalid_path", "The request path is not valid percent-encoding."), path);
   // The public files of a certificate and its issuer answer in the error shape, as they do for an id that is none.
   if (PUBLIC_FILES.test(path)) return errorAnswer(new AppError("not_found", "Certificate not found."), path);
   const notFound = req.nextUrl.clone();
   notFound.pathname = "/_malformed-path"; // no such page: Next.js renders the not-found page, 404
   return NextResponse.rewrite(notFound);
+}
+
+/**
+ * Recipient and student pages get their path in PAGE_PATH_HEADER, which their locale is found
+ * from (app/_i18n/request.ts); any other request loses a header of that name a client sent.
+ */
+function withPagePath(req: NextRequest, path: string): Response | undefined {
+  const area = !path.startsWith("/api/") && recipientArea(path) !== undefined;
+  if (!area && !req.headers.has(PAGE_PATH_HEADER)) return undefined;
+  const requestHeaders = new Headers(req.headers);
+  if (area) requestHeaders.set(PAGE_PATH_HEADER, path);
+  else requestHeaders.delete(PAGE_PATH_HEADER);
+  return NextResponse.next({ request: { headers: requestHeaders } });
 }
 
 /** A POST Next.js would run as a server action of a page, sent from another origin. */

@@ -1,6 +1,7 @@
 import { formatDateTime } from "@/components/format/date";
 import type { TestSettingsView } from "@/lib/certification/tests/schemas";
 import { minutesText } from "@/lib/certification/tests/settings-text";
+import { localeNames } from "@/lib/i18n/locales";
 
 const showAnswersText = { after_submit: "after submitting", after_close: "after the test closes", never: "never" } as const;
 
@@ -17,6 +18,7 @@ export function TestSettingsSummary({ test }: { test: TestSettingsView }) {
     { key: "result", text: test.send_result ? "Result e-mailed on completion" : "Result not e-mailed" },
     { key: "certificate", text: test.certificate ? "Certificate on a pass" : "No certificate" },
     { key: "integrity", text: test.record_integrity ? "Integrity signals recorded" : "No integrity record" },
+    { key: "language", text: test.language === "auto" ? "Language: each recipient's browser" : `Language: ${localeNames[test.language]}` },
   ];
   return (
     <ul className="flex flex-wrap gap-2" data-testid="test-settings">

@@ -18,6 +18,8 @@ export const certifications = pgTable(
     description: text("description").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an own certification that tests or classes use is deleted: it is gone from the catalog, its sent tests keep their copies. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("certifications_slug_idx").on(t.slug),

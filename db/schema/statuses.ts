@@ -31,6 +31,12 @@ export const recipientStatuses = ["sent", "started", "completed"] as const;
 /** A question's kind: one right option, or a set of two or more ("Choose 2"), scored all or nothing. */
 export const questionTypes = ["single", "multiple"] as const;
 
+/** The languages recipient-facing pages and e-mails are written in (the trainer area stays English). */
+export const locales = ["en", "de", "fr", "es"] as const;
+
+/** A test's `language`: `auto` follows the recipient's browser (e-mails: the workspace's default), or one fixed locale. */
+export const testLanguages = ["auto", ...locales] as const;
+
 /** How a test's questions are drawn: one frozen set for everyone, or a set of its own per recipient. */
 export const drawModes = ["per_test", "per_recipient"] as const;
 

@@ -2,12 +2,13 @@ import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, r
 import { users } from "./auth";
 import { certifications } from "./certifications";
 import { workspaces } from "./workspaces";
-import { drawModes, recipientStatuses, showAnswersPolicies } from "./statuses";
+import { drawModes, recipientStatuses, showAnswersPolicies, testLanguages } from "./statuses";
 import type { QuestionType } from "./certifications";
 
-export { drawModes, recipientStatuses, showAnswersPolicies };
+export { drawModes, recipientStatuses, showAnswersPolicies, testLanguages };
 
 export type DrawMode = (typeof drawModes)[number];
+export type TestLanguage = (typeof testLanguages)[number];
 
 export type ShowAnswers = (typeof showAnswersPolicies)[number];
 
@@ -50,6 +51,8 @@ export const tests = pgTable(
     recordIntegrity: boolean("record_integrity").notNull().default(true),
     /** Issue a certificate on a pass (needs a pass mark). */
     certificate: boolean("certificate").notNull().default(false),
+    /** The language of the recipient's pages and e-mails: `auto` (the browser; e-mails the workspace's default) or a fixed locale. */
+    language: text("language").$type<TestLanguage>().notNull().default("auto"),
   },
   (t) => [index("tests_workspace_idx").on(t.workspaceId, t.createdAt)],
 );

@@ -1,10 +1,11 @@
 import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { users } from "./auth";
-import { planNames } from "./statuses";
+import { locales, planNames } from "./statuses";
 
-export { planNames };
+export { locales, planNames };
 
 export type PlanName = (typeof planNames)[number];
+export type Locale = (typeof locales)[number];
 
 /** A user's own area (the "trainer area"): everything else belongs to one. */
 export const workspaces = pgTable("workspaces", {
@@ -19,6 +20,8 @@ export const workspaces = pgTable("workspaces", {
   organisationName: text("organisation_name").notNull().default(""),
   /** The person who signs certificates (name and title, one line); empty: none printed. */
   certificateSigner: text("certificate_signer").notNull().default(""),
+  /** The language of recipients' e-mails for tests whose language is `auto`, and of class invitations. */
+  defaultLanguage: text("default_language").$type<Locale>().notNull().default("en"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

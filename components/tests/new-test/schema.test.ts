@@ -17,6 +17,7 @@ const source: TestView = {
   draw: "per_recipient",
   record_integrity: false,
   certificate: true,
+  language: "de",
   certification_id: 7,
   certification: "CompTIA Security+",
   questions: 5,

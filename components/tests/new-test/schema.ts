@@ -3,7 +3,7 @@ import { z } from "zod";
 import { checkedBy } from "@/components/forms/checked-by";
 import { isoToLocalInput, localInputToBody } from "@/components/format/date-input";
 import { creationRules } from "@/lib/certification/tests/rules";
-import { createTestInput, type CreateTestInput, drawModes, showAnswersPolicies, type TestView } from "@/lib/certification/tests/schemas";
+import { createTestInput, type CreateTestInput, drawModes, showAnswersPolicies, testLanguages, type TestView } from "@/lib/certification/tests/schemas";
 import { parseRecipients, recipientTextProblem } from "../parse-recipients";
 
 /**
@@ -38,6 +38,7 @@ export const newTestValues = z.object({
   draw: z.enum(drawModes),
   record_integrity: z.boolean(),
   certificate: z.boolean(),
+  language: z.enum(testLanguages),
 });
 export type NewTestValues = z.infer<typeof newTestValues>;
 
@@ -55,6 +56,7 @@ export const defaultSettings = {
   draw: "per_test",
   record_integrity: true,
   certificate: false,
+  language: "auto",
 } satisfies Partial<NewTestValues>;
 
 /**
@@ -80,6 +82,7 @@ export function copyOf(test: TestView): Partial<NewTestValues> {
     draw: test.draw,
     record_integrity: test.record_integrity,
     certificate: test.certificate,
+    language: test.language,
   };
 }
 
@@ -105,6 +108,7 @@ export function toCreateTestBody(values: NewTestValues): CreateTestInput {
     draw: values.draw,
     record_integrity: values.record_integrity,
     certificate: values.certificate,
+    language: values.language,
   };
   if (values.questionMode === "equal") {
     body.domains = values.domains;

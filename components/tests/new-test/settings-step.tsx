@@ -4,6 +4,7 @@ import { Checkbox, Select, TextInput, wholeNumberInput } from "@/components/form
 import { ZoneNote } from "@/components/format/time-zone";
 import { Card } from "@/components/ui/card";
 import { MAX_REMINDER_HOURS, MAX_TIME_LIMIT_MINUTES } from "@/lib/certification/tests/schemas";
+import { localeNames, locales } from "@/lib/i18n/locales";
 import type { NewTestFormApi } from "./schema";
 
 /**
@@ -59,6 +60,14 @@ export function SettingsStep({ form, certification }: { form: NewTestFormApi; ce
             {...wholeNumberInput(1, MAX_REMINDER_HOURS)}
             hint={`1 to ${MAX_REMINDER_HOURS}: one reminder e-mail to those who have not completed by then (never after closing). Blank: none.`}
           />
+          <Select form={form} name="language" id="test-language" hint="The language of the recipients' pages and e-mails; the questions stay as written.">
+            <option value="auto">Each recipient's browser (e-mails: your default, in Settings)</option>
+            {locales.map((locale) => (
+              <option key={locale} value={locale}>
+                {localeNames[locale]}
+              </option>
+            ))}
+          </Select>
         </div>
         <Checkbox form={form} name="shuffle_options" id="test-shuffle-options" hint="Each recipient sees the options of each question in an order of their own." />
         <Checkbox form={form} name="send_result" id="test-send-result" hint="E-mail each recipient their result when they complete (with the answers only as shown above)." />

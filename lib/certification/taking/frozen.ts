@@ -39,6 +39,7 @@ export type FrozenTest = Pick<
   | "draw"
   | "recordIntegrity"
   | "certificate"
+  | "language"
 > & {
   /** By question id. */
   questions: Map<number, FrozenQuestion>;
@@ -102,6 +103,7 @@ async function loadFrozenTest(db: Db, testId: number): Promise<FrozenTest | unde
         draw: tests.draw,
         recordIntegrity: tests.recordIntegrity,
         certificate: tests.certificate,
+        language: tests.language,
       })
       .from(tests)
       .where(eq(tests.id, testId)),

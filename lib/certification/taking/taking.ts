@@ -4,6 +4,7 @@ import { preparedQuery } from "@/db/prepared";
 import { recipients, type Recipient, type RecipientResult } from "@/db/schema";
 import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
 import { hashToken, isTokenShaped } from "@/lib/platform/security/tokens";
+import type { TestLanguage } from "@/db/schema";
 import { frozenTest, type FrozenTest } from "./frozen";
 import { chosenOfTuple, kindOf, multipleCount, multipleRefusal, onPage, optionsParam, type AnswerTuple, type MultipleOutcome } from "./multiple";
 import { correctOf } from "@/lib/certification/catalog/question-type";
@@ -35,6 +36,8 @@ export type TakingView = {
   window: WindowState;
   /** The test's `record_integrity`: the page posts what it sees (components/taking/use-integrity.ts) and the start page says what is recorded. */
   recordIntegrity: boolean;
+  /** The test's `language`: the page's locale when fixed; `auto` follows the browser (lib/i18n/locales.ts pageLocale). */
+  language: TestLanguage;
   /** The server's clock when the page was read: the countdown runs against it, not the device's. */
   now: string;
   startedAt: string | null;
@@ -138,6 +141,7 @@ export async function openTest(db: Db, token: string): Promise<TakingView | unde
     },
     window: windowState(test, now),
     recordIntegrity: test.recordIntegrity,
+    language: test.language,
     now: now.toISOString(),
     startedAt: recipient.started_at?.toISOString() ?? null,
     deadline: recipient.deadline_at?.toISOString() ?? null,

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { drawModes, questionTypes, recipientStatuses, showAnswersPolicies } from "@/db/schema/statuses";
+import { drawModes, questionTypes, recipientStatuses, showAnswersPolicies, testLanguages } from "@/db/schema/statuses";
 
 /** The review policies, draw modes and question types, for the dashboard's forms (components/ never import db/). */
-export { drawModes, questionTypes, showAnswersPolicies };
+export { drawModes, questionTypes, showAnswersPolicies, testLanguages };
 import { isoDateTime, rowId } from "@/lib/kernel/fields";
 import { pageSchema } from "@/lib/kernel/paging";
 import { MAX_OPTIONS } from "@/lib/certification/own/schemas";
@@ -129,6 +129,14 @@ export const testSettingsShape = {
     .meta({
       description:
         "Issue a certificate on a pass: a public verification page, a PDF and an Open Badges 3.0 credential (`result.certificate_url`). Needs a pass_mark. Default false.",
+    }),
+  language: z
+    .enum(testLanguages, { error: "One of auto, en, de, fr, es." })
+    .default("auto")
+    .meta({
+      description:
+        "The language of the recipient's pages and e-mails (the questions stay as written): auto (default) follows the recipient's browser on the pages, " +
+        "and the workspace's default_language in e-mails; en, de, fr or es fixes it.",
     }),
 };
 
@@ -268,6 +276,7 @@ export const testSettingsView = {
   draw: z.enum(drawModes),
   record_integrity: z.boolean(),
   certificate: z.boolean(),
+  language: z.enum(testLanguages).meta({ description: "Additive: auto (the recipient's browser; e-mails the workspace's default_language), or en, de, fr, es." }),
 };
 export type TestSettingsView = { [K in keyof typeof testSettingsView]: z.infer<(typeof testSettingsView)[K]> };
 

@@ -1,27 +1,30 @@
 import type { Test } from "@/db/schema";
+import { defaultLocale, type Locale } from "@/lib/i18n/locales";
+import { translator, utcDateTimeIn } from "@/lib/i18n/translator";
 
 /**
  * The settings a recipient needs to know before starting, in words, for the e-mails and the
- * start page alike. Times are written in UTC ("1 Dec 2026, 18:00 UTC"), as every date the app
- * shows (components/format/date.ts): a server's render and a reader's mail client agree.
+ * start page alike, in the recipient's language (English by default: the trainer area). Times
+ * are written in UTC ("1 Dec 2026, 18:00 UTC"), as every date the app shows
+ * (components/format/date.ts): a server's render and a reader's mail client agree.
  */
 
-const utc = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
-export function utcDateTime(when: Date): string {
-  return `${utc.format(when)} UTC`;
+export function utcDateTime(when: Date, locale: Locale = defaultLocale): string {
+  return utcDateTimeIn(locale, when);
 }
 
-export function minutesText(minutes: number): string {
-  if (minutes % 60 === 0) return minutes === 60 ? "1 hour" : `${minutes / 60} hours`;
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+/** "30 minutes", "1 hour", "2 hours"; "90 minutes" (whole hours only as hours). */
+export function minutesText(minutes: number, locale: Locale = defaultLocale): string {
+  const t = translator(locale, "common");
+  return minutes % 60 === 0 ? t("duration.hours", { hours: minutes / 60 }) : t("duration.minutes", { minutes });
 }
 
 /** "Time limit: 30 minutes from when you press Start", "Opens 1 Dec 2026, 18:00 UTC", "Closes …"; none without settings. */
-export function settingsLines(test: Pick<Test, "timeLimitMinutes" | "opensAt" | "closesAt">): string[] {
+export function settingsLines(test: Pick<Test, "timeLimitMinutes" | "opensAt" | "closesAt">, locale: Locale = defaultLocale): string[] {
+  const t = translator(locale, "common");
   const lines: string[] = [];
-  if (test.timeLimitMinutes !== null) lines.push(`Time limit: ${minutesText(test.timeLimitMinutes)} from when you press Start.`);
-  if (test.opensAt) lines.push(`Opens ${utcDateTime(test.opensAt)}.`);
-  if (test.closesAt) lines.push(`Closes ${utcDateTime(test.closesAt)}: an attempt still in progress then is submitted as it stands.`);
+  if (test.timeLimitMinutes !== null) lines.push(t("settings.timeLimit", { duration: minutesText(test.timeLimitMinutes, locale) }));
+  if (test.opensAt) lines.push(t("settings.opens", { when: utcDateTime(test.opensAt, locale) }));
+  if (test.closesAt) lines.push(t("settings.closes", { when: utcDateTime(test.closesAt, locale) }));
   return lines;
 }

@@ -9,7 +9,7 @@ import type { NewTest, ResultView, TestSettingsView } from "./schemas";
 
 type Settings = Pick<
   Test,
-  "name" | "certificationName" | "timeLimitMinutes" | "opensAt" | "closesAt" | "passMark" | "shuffleOptions" | "showAnswers" | "reminderAfterHours" | "sendResult" | "draw" | "recordIntegrity" | "certificate"
+  "name" | "certificationName" | "timeLimitMinutes" | "opensAt" | "closesAt" | "passMark" | "shuffleOptions" | "showAnswers" | "reminderAfterHours" | "sendResult" | "draw" | "recordIntegrity" | "certificate" | "language"
 >;
 
 /** The test's name; tests made before names existed are "{certification} test". */
@@ -36,6 +36,7 @@ export function settingsColumns(parsed: NewTest, certificationName: string) {
     draw: parsed.draw,
     recordIntegrity: parsed.record_integrity,
     certificate: parsed.certificate,
+    language: parsed.language,
   };
 }
 
@@ -53,6 +54,7 @@ export function settingsView(test: Settings): TestSettingsView {
     draw: test.draw,
     record_integrity: test.recordIntegrity,
     certificate: test.certificate,
+    language: test.language,
   };
 }
 
