@@ -5,7 +5,7 @@ import { setAnswerHeaders } from "@/lib/platform/http/answer-headers";
 import { AppError } from "@/lib/kernel/errors";
 import { newId } from "@/lib/kernel/ids";
 import { outagePage } from "@/lib/platform/server/outage-page";
-import { PAGE_PATH_HEADER, recipientArea } from "@/lib/i18n/areas";
+import { PAGE_PATH_HEADER, recipientArea } from "@/lib/platform/i18n/areas";
 
 /**
  * Three answers that must come before Next.js routes a request.

@@ -192,6 +192,7 @@ async function main(): Promise<void> {
     Array.from({ length: config.recipients }, (_, i) =>
       render(
         createElement(TestInvitationEmail, {
+          locale: "en",
           name: `Recipient ${i + 1}`,
           testName: "AWS Certified Cloud Practitioner test",
           certification: "AWS Certified Cloud Practitioner",

@@ -32,3 +32,17 @@ export function uploadFile<C extends AnyContract & { upload: { field: string } }
   form.append(contract.upload.field, input.file);
   return fetchJson<Reply<C>>(urlOf(contract, input.params), { method: contract.method, body: form });
 }
+
+/**
+ * Sends one text file to a contract with `textFile` (a question bank…), as multipart/form-data
+ * in the part it names; pasted text goes as a file of its own.
+ */
+export function sendTextFile<C extends AnyContract & { textFile: { field: string } }>(
+  contract: C,
+  input: { params?: Record<string, string | number>; query?: Record<string, string | number | undefined>; file: File | string },
+): Promise<Reply<C>> {
+  const form = new FormData();
+  const file = typeof input.file === "string" ? new File([input.file], "pasted.txt", { type: "text/plain" }) : input.file;
+  form.append(contract.textFile.field, file);
+  return fetchJson<Reply<C>>(urlOf(contract, input.params, input.query), { method: contract.method, body: form });
+}

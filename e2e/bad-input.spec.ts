@@ -45,7 +45,7 @@ test("a body over 1 MB is refused with 413 on every kind of route", async ({ req
     ["POST", "/api/v1/tests"],
     ["PUT", "/api/t/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/answers"],
     ["POST", "/api/c/ctf_01J00000000000000000000000/join"],
-    ["POST", "/api/app/my-certifications"],
+    ["POST", "/api/v1/certifications"],
     ["POST", "/api/v1/ctfs/ctf_01J00000000000000000000000/deploy"],
   ];
   for (const [method, path] of routes) {
@@ -58,7 +58,7 @@ test("a body over 1 MB is refused with 413 on every kind of route", async ({ req
 test("Origin: null (a sandboxed frame) is a 403 on the join form, the dashboard's own routes and /api/v1 called with a session", async ({ page, request }) => {
   // Signed in: the session routes refuse the cross-origin change itself, not a missing session.
   await signIn(page, uniqueEmail("origin-null"));
-  for (const path of ["/api/c/ctf_01J00000000000000000000000/join", "/api/app/my-certifications", "/api/v1/tests"]) {
+  for (const path of ["/api/c/ctf_01J00000000000000000000000/join", "/api/v1/certifications", "/api/v1/tests"]) {
     const response = await page.request.post(path, { data: { email: "a@example.com" }, headers: { origin: "null" } });
     expect(response.status(), path).toBe(403);
     expectErrorShape(await response.json(), "forbidden");

@@ -63,14 +63,12 @@ test("a tab switch and a copy during the attempt reach the trainer's answer shee
     await expect(trainer.getByLabel("Record integrity signals")).toBeChecked();
 
     // A test of the trainer's own certification, 2 questions, through the API with the session.
-    const certification = await apiCall(trainer.request, baseURL!, "POST", "/api/app/my-certifications", { name: "Acme Integrity Basics", vendor: "Acme", domains: ["Basics"] });
-    await apiCall(trainer.request, baseURL!, "POST", `/api/app/my-certifications/${certification.id}/import`, {
-      csv: [
-        "domain,question,option_a,option_b,option_c,option_d,correct,explanation",
-        "Basics,Which port does HTTPS use?,80,443,21,25,B,TLS over TCP 443.",
-        "Basics,What does MFA add?,A second factor,A longer password,A firewall,A VPN,A,Something you have.",
-      ].join("\n"),
-    });
+    const certification = await apiCall(trainer.request, baseURL!, "POST", "/api/v1/certifications", { name: "Acme Integrity Basics", vendor: "Acme", domains: ["Basics"] });
+    await apiCall(trainer.request, baseURL!, "POST", `/api/v1/certifications/${certification.id}/import?format=csv`, [
+      "domain,question,option_a,option_b,option_c,option_d,correct,explanation",
+      "Basics,Which port does HTTPS use?,80,443,21,25,B,TLS over TCP 443.",
+      "Basics,What does MFA add?,A second factor,A longer password,A firewall,A VPN,A,Something you have.",
+    ].join("\n"));
     const domains = (await (await trainer.request.get(`/api/v1/certifications/${certification.id}/domains`)).json()).data as { id: number }[];
     const email = uniqueEmail("integrity-recipient");
     const created = await apiCall(trainer.request, baseURL!, "POST", "/api/v1/tests", {

@@ -18,9 +18,9 @@ test("a recipient answers a multiple-response question with two check boxes, rel
     await signIn(trainer, uniqueEmail("multiple-trainer"));
 
     // The trainer's own certification with one multiple-response question, through the editor's routes.
-    const certification = await apiCall(trainer.request, baseURL!, "POST", "/api/app/my-certifications", { name: "Acme Numbers", vendor: "Acme", domains: ["Numbers"] });
+    const certification = await apiCall(trainer.request, baseURL!, "POST", "/api/v1/certifications", { name: "Acme Numbers", vendor: "Acme", domains: ["Numbers"] });
     const domainId: number = certification.domains[0].id;
-    const question = await apiCall(trainer.request, baseURL!, "POST", `/api/app/my-certifications/domains/${domainId}/questions`, {
+    const question = await apiCall(trainer.request, baseURL!, "POST", `/api/v1/certifications/${certification.id}/domains/${domainId}/questions`, {
       prompt: "Which two numbers are even? (Choose two.)",
       type: "multiple",
       options: ["Two", "Three", "Four", "Five"],

@@ -76,20 +76,18 @@ test("a recipient takes the whole test by keyboard on a 360 px phone, without si
     await signIn(trainer, uniqueEmail("mobile-trainer"));
     // The trainer's own certification: 4 domains of one single-answer question with 4 options each
     // (the catalog also holds multiple-response questions, with check boxes: e2e/exam-multiple.spec.ts).
-    const certification = await apiCall(trainer.request, baseURL!, "POST", "/api/app/my-certifications", {
+    const certification = await apiCall(trainer.request, baseURL!, "POST", "/api/v1/certifications", {
       name: "Acme Keyboard Basics",
       vendor: "Acme",
       domains: ["Accounts", "Billing", "Network", "Security"],
     });
-    await apiCall(trainer.request, baseURL!, "POST", `/api/app/my-certifications/${certification.id}/import`, {
-      csv: [
-        "domain,question,option_a,option_b,option_c,option_d,correct,explanation",
-        "Accounts,Where do you reset a password?,Settings,Billing,Reports,Help,A,Under Settings.",
-        "Billing,Which plan has invoices?,Free,Pro,Trial,None,B,Only Pro.",
-        "Network,Which port does HTTPS use?,80,21,443,25,C,TLS over TCP 443.",
-        "Security,What does MFA add?,A longer password,A firewall,A VPN,A second factor,D,Something you have.",
-      ].join("\n"),
-    });
+    await apiCall(trainer.request, baseURL!, "POST", `/api/v1/certifications/${certification.id}/import?format=csv`, [
+      "domain,question,option_a,option_b,option_c,option_d,correct,explanation",
+      "Accounts,Where do you reset a password?,Settings,Billing,Reports,Help,A,Under Settings.",
+      "Billing,Which plan has invoices?,Free,Pro,Trial,None,B,Only Pro.",
+      "Network,Which port does HTTPS use?,80,21,443,25,C,TLS over TCP 443.",
+      "Security,What does MFA add?,A longer password,A firewall,A VPN,A second factor,D,Something you have.",
+    ].join("\n"));
     await trainer.goto("/tests/new");
     await trainer.getByRole("radio", { name: /Acme Keyboard Basics/ }).check();
     await expect(trainer.getByText("4 domains ticked")).toBeVisible();

@@ -31,16 +31,14 @@ test("the trainer follows progress, reads an answer sheet and the question analy
 
     // A certification of the trainer's own (the answer sheet shows the right options of those;
     // the shared catalog's are never shown to a trainer), two domains of two questions.
-    const certification = await apiCall(trainer.request, baseURL!, "POST", "/api/app/my-certifications", { name: CERTIFICATION, vendor: "Acme", domains: ["Networks", "Security"] });
-    await apiCall(trainer.request, baseURL!, "POST", `/api/app/my-certifications/${certification.id}/import`, {
-      csv: [
-        "domain,question,option_a,option_b,option_c,option_d,correct,explanation",
-        "Networks,Which port does HTTPS use?,80,443,21,25,B,TLS over TCP 443.",
-        "Networks,Which layer routes packets?,Physical,Data link,Network,Session,C,Layer 3.",
-        "Security,What does MFA add?,A second factor,A longer password,A firewall,A VPN,A,Something you have.",
-        "Security,Which is a hash function?,AES,RSA,SHA-256,TLS,C,A digest.",
-      ].join("\n"),
-    });
+    const certification = await apiCall(trainer.request, baseURL!, "POST", "/api/v1/certifications", { name: CERTIFICATION, vendor: "Acme", domains: ["Networks", "Security"] });
+    await apiCall(trainer.request, baseURL!, "POST", `/api/v1/certifications/${certification.id}/import?format=csv`, [
+      "domain,question,option_a,option_b,option_c,option_d,correct,explanation",
+      "Networks,Which port does HTTPS use?,80,443,21,25,B,TLS over TCP 443.",
+      "Networks,Which layer routes packets?,Physical,Data link,Network,Session,C,Layer 3.",
+      "Security,What does MFA add?,A second factor,A longer password,A firewall,A VPN,A,Something you have.",
+      "Security,Which is a hash function?,AES,RSA,SHA-256,TLS,C,A digest.",
+    ].join("\n"));
     // The test of 4 questions to four people, without e-mail, through the API with the session.
     const domains = (await (await trainer.request.get(`/api/v1/certifications/${certification.id}/domains`)).json()).data as { id: number }[];
     const people = ["all-but-one", "all-wrong", "first-only", "half-way"].map((label) => uniqueEmail(label));

@@ -1,8 +1,8 @@
 import { headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { defaultLocale, negotiateLocale, pageLocale, type Locale } from "@/lib/i18n/locales";
-import { messages } from "@/lib/i18n/messages";
-import { PAGE_PATH_HEADER, recipientArea } from "@/lib/i18n/areas";
+import { defaultLocale, negotiateLocale, pageLocale, type Locale } from "@/lib/platform/i18n/locales";
+import { messages } from "@/lib/platform/i18n/messages";
+import { PAGE_PATH_HEADER, recipientArea } from "@/lib/platform/i18n/areas";
 import { openTestOnce } from "./open-test";
 
 /**

@@ -8,7 +8,7 @@ import { queryKeys } from "@/components/query-keys";
 import { Card, Notice } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
 import type { CertificationDetail } from "@/lib/certification/catalog/schemas";
-import { manageCertificationContracts } from "@/lib/certification/own/contracts";
+import { ownCertificationContracts } from "@/lib/certification/own/contracts";
 import { emptyQuestion } from "./certification-forms";
 import { QuestionForm } from "./question-form";
 import { useCertificationRefresh } from "./use-certification-refresh";
@@ -39,7 +39,7 @@ export function AddQuestion({ certification }: { certification: CertificationDet
             idPrefix="new-question"
             initial={emptyQuestion}
             submitLabel="Add question"
-            save={(body) => callApi(manageCertificationContracts.addQuestion, { params: { domain_id: Number(domainId) }, body })}
+            save={(body) => callApi(ownCertificationContracts.addQuestion, { params: { id: certification.id, domain_id: Number(domainId) }, body })}
             onSaved={() => {
               setAdded((count) => count + 1);
               client.invalidateQueries({ queryKey: queryKeys.ownQuestions(certification.id) });

@@ -11,27 +11,39 @@ import { plural } from "@/components/tests/format";
 import { BackLink } from "@/components/ui/back-link";
 import { buttonClass } from "@/components/ui/button";
 import { Card, Notice, PageHeader } from "@/components/ui/card";
-import { manageCertificationContracts } from "@/lib/certification/own/contracts";
-import { updateCertificationInput, type UpdateCertificationInput } from "@/lib/certification/own/schemas";
+import { certificationContracts } from "@/lib/certification/catalog/contracts";
+import { ownCertificationContracts } from "@/lib/certification/own/contracts";
+import { updateCertificationInput, type QuestionView, type UpdateCertificationInput } from "@/lib/certification/own/schemas";
 import type { CertificationDetail } from "@/lib/certification/catalog/schemas";
 import { queryKeys } from "@/components/query-keys";
 import { AddQuestion } from "./add-question";
 import { CertificationFields } from "./certification-fields";
-import { CsvImport } from "./csv-import";
+import { BankExport, BankImport } from "./bank-import";
+import { DeleteCertification } from "./delete-certification";
 import { DomainsSection } from "./domains-section";
 import { QuestionList } from "./question-list";
 import { useCertificationRefresh } from "./use-certification-refresh";
+
+/** Every question of the certification, a page of 100 at a time (the editor lists them all). */
+async function allQuestions(id: number): Promise<QuestionView[]> {
+  const questions: QuestionView[] = [];
+  for (let page = 1; ; page += 1) {
+    const body = await callApi(ownCertificationContracts.questions, { params: { id }, query: { page, per_page: 100 } });
+    questions.push(...body.data);
+    if (body.data.length < 100 || questions.length >= body.pagination.total) return questions;
+  }
+}
 
 /** The editor of an own certification: fields, domains, questions and CSV import. */
 export function CertificationEditor({ id, initial }: { id: number; initial: CertificationDetail }) {
   const certification = usePageQuery({
     queryKey: queryKeys.ownCertification(id),
-    queryFn: () => callApi(manageCertificationContracts.get, { params: { id } }),
+    queryFn: () => callApi(certificationContracts.get, { params: { id } }),
     initial,
   });
   const questions = useQuery({
     queryKey: queryKeys.ownQuestions(id),
-    queryFn: () => callApi(manageCertificationContracts.questions, { params: { id } }).then((body) => body.data),
+    queryFn: () => allQuestions(id),
   });
   const data = certification.data;
 
@@ -52,7 +64,9 @@ export function CertificationEditor({ id, initial }: { id: number; initial: Cert
         <DomainsSection certification={data} />
         <AddQuestion certification={data} />
         <QuestionList certification={data} questions={questions.data} loading={questions.isLoading} error={questions.error} />
-        <CsvImport certificationId={data.id} />
+        <BankImport certificationId={data.id} domains={data.domains} />
+        <BankExport certificationId={data.id} />
+        <DeleteCertification certification={data} />
       </div>
     </>
   );
@@ -65,7 +79,7 @@ function DetailsForm({ certification }: { certification: CertificationDetail }) 
     defaultValues: { name: certification.name, vendor: certification.vendor, code: certification.code, description: certification.description },
   });
   const save = useFormMutation(form, {
-    mutationFn: (body: UpdateCertificationInput) => callApi(manageCertificationContracts.update, { params: { id: certification.id }, body }),
+    mutationFn: (body: UpdateCertificationInput) => callApi(ownCertificationContracts.update, { params: { id: certification.id }, body }),
     onSuccess: (updated, body) => {
       form.reset(body);
       client.setQueryData(queryKeys.ownCertification(certification.id), updated);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { checkedBy } from "@/components/forms/checked-by";
-import { newCertificationInput, questionInput, type NewCertificationInput, type QuestionInput, type QuestionView } from "@/lib/certification/own/schemas";
+import { newCertificationForm, questionInput, type NewCertificationInput, type QuestionInput, type QuestionView } from "@/lib/certification/own/schemas";
 
 /**
  * The certification editor's forms as the trainer fills them, turned into the bodies of the
@@ -19,7 +19,7 @@ export function domainNames(text: string): string[] {
 export const newCertificationSchema = z
   .object({ name: z.string(), vendor: z.string(), code: z.string(), description: z.string(), domainsText: z.string() })
   .transform(({ domainsText, ...fields }): NewCertificationInput => ({ ...fields, domains: domainNames(domainsText) }))
-  .superRefine(checkedBy(newCertificationInput));
+  .superRefine(checkedBy(newCertificationForm));
 
 /** A question as edited: the option rows as typed, the type, and the right one (single) or the right set (multiple) by index. */
 export const questionValues = z.object({

@@ -10,7 +10,7 @@ import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { plural } from "@/components/tests/format";
 import { Card } from "@/components/ui/card";
 import type { CertificationDetail } from "@/lib/certification/catalog/schemas";
-import { manageCertificationContracts } from "@/lib/certification/own/contracts";
+import { ownCertificationContracts } from "@/lib/certification/own/contracts";
 import { domainNameInput, type DomainNameInput } from "@/lib/certification/own/schemas";
 import { useCertificationRefresh } from "./use-certification-refresh";
 
@@ -35,7 +35,7 @@ export function DomainsSection({ certification }: { certification: Certification
               current={domain.name}
               submitLabel="Rename"
               buttonLabel={`Rename domain ${domain.name}`}
-              save={(body) => callApi(manageCertificationContracts.renameDomain, { params: { domain_id: domain.id }, body })}
+              save={(body) => callApi(ownCertificationContracts.renameDomain, { params: { id: certification.id, domain_id: domain.id }, body })}
               onSaved={refresh}
             />
           </li>
@@ -46,7 +46,7 @@ export function DomainsSection({ certification }: { certification: Certification
           id="new-domain"
           label={`${fieldLabel(`domains.${count}`)} (new)`}
           submitLabel="Add domain"
-          save={(body) => callApi(manageCertificationContracts.addDomain, { params: { id: certification.id }, body })}
+          save={(body) => callApi(ownCertificationContracts.addDomain, { params: { id: certification.id }, body })}
           onSaved={refresh}
         />
       </div>

@@ -8,7 +8,7 @@ import { FieldLabel, TextArea } from "@/components/forms/inputs";
 import { useApiForm, useFormMutation } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { Card } from "@/components/ui/card";
-import { manageCertificationContracts } from "@/lib/certification/own/contracts";
+import { ownCertificationContracts } from "@/lib/certification/own/contracts";
 import type { NewCertificationInput } from "@/lib/certification/own/schemas";
 import { queryKeys } from "@/components/query-keys";
 import { CertificationFields } from "./certification-fields";
@@ -22,7 +22,7 @@ export function NewCertificationForm() {
   const domains = domainNames(form.watch("domainsText"));
   const domainName = (list: string, index: number) => (list === "domains" ? domains[index] : undefined);
   const create = useFormMutation(form, {
-    mutationFn: (body: NewCertificationInput) => callApi(manageCertificationContracts.create, { body }),
+    mutationFn: (body: NewCertificationInput) => callApi(ownCertificationContracts.create, { body }),
     onSuccess: (certification) => {
       client.invalidateQueries({ queryKey: queryKeys.certificationLists() });
       router.push(`/certifications/${certification.id}`);

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { CertificationDetail } from "@/lib/certification/catalog/schemas";
-import { manageCertificationContracts } from "@/lib/certification/own/contracts";
+import { ownCertificationContracts } from "@/lib/certification/own/contracts";
 import type { QuestionView } from "@/lib/certification/own/schemas";
 import { questionValuesOf } from "./certification-forms";
 import { letter, QuestionForm } from "./question-form";
@@ -74,7 +74,7 @@ function QuestionItem({ question, number, certificationId }: { question: Questio
     refresh();
   };
   const remove = useMutation({
-    mutationFn: () => callApi(manageCertificationContracts.deleteQuestion, { params: { question_id: question.id } }),
+    mutationFn: () => callApi(ownCertificationContracts.deleteQuestion, { params: { id: certificationId, question_id: question.id } }),
     onSuccess: done,
   });
 
@@ -85,7 +85,7 @@ function QuestionItem({ question, number, certificationId }: { question: Questio
           idPrefix={`question-${question.id}`}
           initial={questionValuesOf(question)}
           submitLabel="Save question"
-          save={(body) => callApi(manageCertificationContracts.updateQuestion, { params: { question_id: question.id }, body })}
+          save={(body) => callApi(ownCertificationContracts.updateQuestion, { params: { id: certificationId, question_id: question.id }, body })}
           onSaved={() => {
             setEditing(false);
             done();

@@ -1,6 +1,9 @@
+import type { Locale } from "@/lib/platform/i18n/locales";
+
 /**
  * The one way the UI writes a date: "23 Nov 2026, 02:13 UTC". UTC, so the server's render and
- * the browser's agree; a page that also shows the viewer's own zone names it.
+ * the browser's agree; a page that also shows the viewer's own zone names it. The trainer area
+ * writes English; a recipient's page passes its `locale` ("27.11.2026, 18:00 UTC" in German).
  */
 
 const formats = {
@@ -9,12 +12,31 @@ const formats = {
   date: new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeZone: "UTC" }),
 };
 
+/**
+ * The other locales' formats, made on first use. English stays en-GB, as lib/platform/i18n/translator.ts's
+ * intlLocale says; not imported from there, which would put every locale's messages in the bundle.
+ */
+const localeFormats = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(locale: Locale | undefined, seconds: boolean): Intl.DateTimeFormat {
+  if (!locale || locale === "en") return seconds ? formats.withSeconds : formats.dateTime;
+  const key = `${locale}:${seconds}`;
+  let format = localeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: seconds ? "medium" : "short", timeZone: "UTC" });
+    localeFormats.set(key, format);
+  }
+  return format;
+}
+
 type When = string | Date | null | undefined;
 
-/** "23 Nov 2026, 02:13 UTC" (with `seconds`: "23 Nov 2026, 02:13:07 UTC"); `missing` when there is no time. */
-export function formatDateTime(when: When, { seconds = false, missing = "—" }: { seconds?: boolean; missing?: string } = {}): string {
+/** "23 Nov 2026, 02:13 UTC" (with `seconds`: "23 Nov 2026, 02:13:07 UTC"); `missing` when there is no time; English unless a `locale` is given. */
+export function formatDateTime(
+  when: When,
+  { seconds = false, missing = "—", locale }: { seconds?: boolean; missing?: string; locale?: Locale } = {},
+): string {
   if (!when) return missing;
-  return `${(seconds ? formats.withSeconds : formats.dateTime).format(new Date(when))} UTC`;
+  return `${dateTimeFormat(locale, seconds).format(new Date(when))} UTC`;
 }
 
 /** "23 Nov 2026": a day, where the hour does not matter (the day in UTC). */

@@ -3,8 +3,18 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { signOut } from "@/lib/platform/auth/auth";
 
-/** The signed-in header of the trainer and student areas: brand link, the area's own items, sign-out. */
-export function AppHeader({ home, width, children }: { home: string; width: "max-w-6xl" | "max-w-4xl"; children: ReactNode }) {
+/** The signed-in header of the trainer and student areas: brand link, the area's own items, sign-out; `labels` in the student's language (the trainer area's are English). */
+export function AppHeader({
+  home,
+  width,
+  children,
+  labels = { skipToContent: "Skip to content", signOut: "Sign out" },
+}: {
+  home: string;
+  width: "max-w-6xl" | "max-w-4xl";
+  children: ReactNode;
+  labels?: { skipToContent: string; signOut: string };
+}) {
   async function leave() {
     "use server";
     await signOut({ redirectTo: "/" });
@@ -17,7 +27,7 @@ export function AppHeader({ home, width, children }: { home: string; width: "max
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow"
       >
-        Skip to content
+        {labels.skipToContent}
       </a>
       <div className={`mx-auto flex ${width} flex-wrap items-center justify-between gap-3 px-4 py-3`}>
         <Link href={home} className="font-bold text-brand-600">
@@ -27,7 +37,7 @@ export function AppHeader({ home, width, children }: { home: string; width: "max
           {children}
           <form action={leave}>
             <Button variant="secondary" type="submit">
-              Sign out
+              {labels.signOut}
             </Button>
           </form>
         </div>

@@ -1,14 +1,16 @@
 import { Card } from "@/components/ui/card";
 import type { StudentClass } from "@/lib/certification/students/area";
-import { formatDate } from "@/components/format/date";
+import type { Locale } from "@/lib/platform/i18n/locales";
+import { translator } from "@/lib/platform/i18n/translator";
+import { dayIn } from "./day";
 
-export function StudentClasses({ classes }: { classes: StudentClass[] }) {
+/** The classes a student joined, in their language (`locale`); class, certification and trainer names as written. */
+export function StudentClasses({ classes, locale }: { classes: StudentClass[]; locale: Locale }) {
+  const t = translator(locale, "classes");
   if (!classes.length) {
     return (
       <Card>
-        <p className="text-sm text-slate-600">
-          You have not joined a class yet. When a trainer invites you, open the link in the invitation e-mail.
-        </p>
+        <p className="text-sm text-slate-600">{t("student.noClasses")}</p>
       </Card>
     );
   }
@@ -20,13 +22,10 @@ export function StudentClasses({ classes }: { classes: StudentClass[] }) {
             <h3 className="font-semibold break-words">{klass.name}</h3>
             <p className="mt-1 text-sm break-words text-slate-600">{klass.certification}</p>
             <p className="mt-2 text-xs text-slate-500">
-              Trainer: {klass.trainer}
-              {klass.joined_at ? (
-                <>
-                  {" "}
-                  · joined <time dateTime={klass.joined_at}>{formatDate(klass.joined_at)}</time>
-                </>
-              ) : null}
+              {t("student.classTrainer", { trainer: klass.trainer })}
+              {klass.joined_at
+                ? t.rich("student.joined", { date: dayIn(locale, klass.joined_at), time: (chunks) => <time dateTime={klass.joined_at!}>{chunks}</time> })
+                : null}
             </p>
           </Card>
         </li>

@@ -1,21 +1,24 @@
+import type { ReactNode } from "react";
 import { DomainBars } from "@/components/taking/score-bars";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { StudentTest } from "@/lib/certification/students/area";
-import { formatDate } from "@/components/format/date";
+import type { Locale } from "@/lib/platform/i18n/locales";
+import { translator } from "@/lib/platform/i18n/translator";
+import { dayIn } from "./day";
 
-const statusBadge = {
-  sent: { tone: "neutral", label: "Sent", action: "Start the test" },
-  started: { tone: "warning", label: "Started", action: "Continue the test" },
-  completed: { tone: "success", label: "Completed", action: "See your answers" },
-} as const;
+const statusTone = { sent: "neutral", started: "warning", completed: "success" } as const;
 
-export function StudentTests({ tests, email }: { tests: StudentTest[]; email: string }) {
+type Words = ReturnType<typeof translator<"classes">>;
+
+/** The tests sent to a student, in their language (`locale`); test, certification and trainer names as written. */
+export function StudentTests({ tests, email, locale }: { tests: StudentTest[]; email: string; locale: Locale }) {
+  const t = translator(locale, "classes");
   if (!tests.length) {
     return (
       <Card>
-        <p className="text-sm text-slate-600">No test has been sent to {email} yet.</p>
+        <p className="text-sm text-slate-600">{t("student.noTests", { email })}</p>
       </Card>
     );
   }
@@ -23,15 +26,15 @@ export function StudentTests({ tests, email }: { tests: StudentTest[]; email: st
     <ul className="space-y-4">
       {tests.map((test) => (
         <li key={test.recipient_id}>
-          <StudentTestCard test={test} />
+          <StudentTestCard test={test} t={t} locale={locale} />
         </li>
       ))}
     </ul>
   );
 }
 
-function StudentTestCard({ test }: { test: StudentTest }) {
-  const badge = statusBadge[test.status];
+function StudentTestCard({ test, t, locale }: { test: StudentTest; t: Words; locale: Locale }) {
+  const when = (iso: string) => (chunks: ReactNode) => <time dateTime={iso}>{chunks}</time>;
   return (
     <Card>
       <article data-testid="student-test" data-code={test.code} data-status={test.status}>
@@ -39,29 +42,27 @@ function StudentTestCard({ test }: { test: StudentTest }) {
           <div className="min-w-0">
             <h3 className="font-semibold break-words">{test.name}</h3>
             <p className="text-sm text-slate-600">
-              {test.certification} · test <span className="font-mono">{test.code}</span> · from {test.trainer}
+              {t.rich("student.testFrom", {
+                certification: test.certification,
+                code: test.code,
+                trainer: test.trainer,
+                mono: (chunks) => <span className="font-mono">{chunks}</span>,
+              })}
             </p>
           </div>
-          <Badge tone={badge.tone}>{badge.label}</Badge>
+          <Badge tone={statusTone[test.status]}>{t(`student.status.${test.status}`)}</Badge>
         </div>
         <p className="mt-2 text-xs text-slate-500">
-          Sent <time dateTime={test.sent_at}>{formatDate(test.sent_at)}</time>
-          {test.completed_at ? (
-            <>
-              {" "}
-              · completed <time dateTime={test.completed_at}>{formatDate(test.completed_at)}</time>
-            </>
-          ) : null}
+          {t.rich("student.sent", { date: dayIn(locale, test.sent_at), time: when(test.sent_at) })}
+          {test.completed_at ? t.rich("student.completed", { date: dayIn(locale, test.completed_at), time: when(test.completed_at) }) : null}
         </p>
         {test.result ? (
           <div className="mt-4 space-y-4">
             <p className="flex flex-wrap items-baseline gap-x-3">
-              <span className="text-3xl font-bold tracking-tight">{test.result.percent}%</span>
-              <span className="text-sm text-slate-600">
-                {test.result.correct} of {test.result.questions} correct
-              </span>
+              <span className="text-3xl font-bold tracking-tight">{t("student.percent", { percent: test.result.percent })}</span>
+              <span className="text-sm text-slate-600">{t("student.correct", { correct: test.result.correct, questions: test.result.questions })}</span>
               {test.result.passed === true || test.result.passed === false ? (
-                <Badge tone={test.result.passed ? "success" : "danger"}>{test.result.passed ? "Passed" : "Not passed"}</Badge>
+                <Badge tone={test.result.passed ? "success" : "danger"}>{test.result.passed ? t("student.passed") : t("student.notPassed")}</Badge>
               ) : null}
             </p>
             <DomainBars domains={test.result.domains} />
@@ -69,7 +70,7 @@ function StudentTestCard({ test }: { test: StudentTest }) {
         ) : null}
         {/* A plain link to the personal page (its Start button starts the test). */}
         <a href={test.path} className={buttonClass(test.status === "completed" ? "secondary" : "primary", "mt-4 min-h-11 w-full sm:w-auto")}>
-          {badge.action}
+          {t(`student.action.${test.status}`)}
         </a>
       </article>
     </Card>

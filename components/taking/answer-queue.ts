@@ -5,9 +5,12 @@ export type SaveState =
   | { kind: "saving" }
   | { kind: "saved" }
   /** Connection or server trouble: the choice is kept on this device and retried automatically. */
-  | { kind: "retrying"; message: string }
-  /** The server refused the answer; retrying by hand is still possible. */
-  | { kind: "failed"; message: string };
+  | { kind: "retrying"; reason: "offline" | "server" }
+  /**
+   * The server refused the answer; retrying by hand is still possible. `ended`: the test was
+   * submitted or its time is up (a 409), which the page words itself; otherwise the server's `message`.
+   */
+  | { kind: "failed"; ended: boolean; message: string };
 
 type Listener = {
   state: (questionId: number, state: SaveState) => void;
@@ -112,7 +115,7 @@ export class AnswerQueue {
 
   private failed(questionId: number, error: unknown): void {
     if (error instanceof RequestError && isPermanent(error.status)) {
-      this.listener.state(questionId, { kind: "failed", message: error.fields[0]?.message ?? error.message });
+      this.listener.state(questionId, { kind: "failed", ended: error.status === 409, message: error.fields[0]?.message ?? error.message });
       if (error.status === 409) {
         this.clear();
         this.listener.closed();
@@ -121,10 +124,7 @@ export class AnswerQueue {
     }
     this.failures += 1;
     const offline = !(error instanceof RequestError) || (typeof navigator !== "undefined" && !navigator.onLine);
-    this.listener.state(questionId, {
-      kind: "retrying",
-      message: offline ? "No connection right now." : "The server could not save it right now.",
-    });
+    this.listener.state(questionId, { kind: "retrying", reason: offline ? "offline" : "server" });
     this.schedule();
   }
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 
 /** "12:05" or "1:02:05". */
@@ -20,9 +21,11 @@ const MILESTONES = [5 * 60_000, 60_000];
  * kept, so a device set wrong still counts down right. `onExpire` runs once, at zero.
  */
 export function Countdown({ deadline, serverNow, onExpire }: { deadline: string; serverNow: string; onExpire: () => void }) {
+  const t = useTranslations("taking.countdown");
   const end = Date.parse(deadline);
   const [left, setLeft] = useState(() => end - Date.parse(serverNow));
-  const [announcement, setAnnouncement] = useState("");
+  /** The time left at the last milestone reached; said in words below. */
+  const [announced, setAnnounced] = useState<string | null>(null);
   const expireRef = useRef(onExpire);
 
   useEffect(() => {
@@ -31,15 +34,15 @@ export function Countdown({ deadline, serverNow, onExpire }: { deadline: string;
 
   useEffect(() => {
     const offset = Date.parse(serverNow) - Date.now();
-    const announced = new Set<number>();
+    const reached = new Set<number>();
     let expired = false;
     const tick = () => {
       const ms = end - (Date.now() + offset);
       setLeft(ms);
       for (const milestone of MILESTONES) {
-        if (ms <= milestone && ms > 0 && !announced.has(milestone)) {
-          announced.add(milestone);
-          setAnnouncement(`${clock(ms)} left`);
+        if (ms <= milestone && ms > 0 && !reached.has(milestone)) {
+          reached.add(milestone);
+          setAnnounced(clock(ms));
         }
       }
       if (ms <= 0 && !expired) {
@@ -59,12 +62,12 @@ export function Countdown({ deadline, serverNow, onExpire }: { deadline: string;
   const urgent = left <= 60_000;
   return (
     <div className={`rounded-md border px-3 py-2 text-sm ${urgent ? "border-red-300 bg-red-50 text-red-800" : "border-slate-200 bg-white text-slate-700"}`}>
-      <span className="font-medium">Time left: </span>
-      <span role="timer" aria-label="Time left" data-testid="time-left" className="font-semibold tabular-nums">
+      <span className="font-medium">{t("prefix")} </span>
+      <span role="timer" aria-label={t("label")} data-testid="time-left" className="font-semibold tabular-nums">
         {clock(left)}
       </span>
       <span className="sr-only" aria-live="polite">
-        {announcement}
+        {announced === null ? "" : t("announce", { time: announced })}
       </span>
     </div>
   );

@@ -1,11 +1,14 @@
+import { useTranslations } from "next-intl";
+
 export function ProgressMeter({ answered, total }: { answered: number; total: number }) {
-  const text = `${answered} of ${total} answered`;
+  const t = useTranslations("taking.progress");
+  const text = t("answered", { answered, total });
   const percent = total ? Math.round((answered / total) * 100) : 0;
   return (
     <div
       data-testid="progress"
       role="progressbar"
-      aria-label="Progress"
+      aria-label={t("label")}
       aria-valuemin={0}
       aria-valuemax={total}
       aria-valuenow={answered}

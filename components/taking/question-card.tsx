@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { Ref } from "react";
 import { Card } from "@/components/ui/card";
 import type { TakingView } from "@/lib/certification/taking/taking";
@@ -18,6 +19,7 @@ type Props = {
 
 /** One question: the prompt is the legend of a group of real radio buttons (check boxes for a multiple-response question). */
 export function QuestionCard({ question, number, total, chosen, saveState, onChoose, onRetry, headingRef }: Props) {
+  const t = useTranslations("taking.question");
   const multiple = question.type === "multiple";
   const checked = Array.isArray(chosen) ? chosen.length : 0;
   const full = checked >= question.choose;
@@ -25,7 +27,7 @@ export function QuestionCard({ question, number, total, chosen, saveState, onCho
     <Card>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 ref={headingRef} tabIndex={-1} className="text-sm font-medium text-slate-500">
-          Question {number} of {total}
+          {t("heading", { number, total })}
         </h2>
         <p data-testid="question-domain" className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700">
           {question.domain}
@@ -63,8 +65,8 @@ export function QuestionCard({ question, number, total, chosen, saveState, onCho
           unanswered={
             multiple
               ? saveState?.kind === "saved"
-                ? `Not saved: your last saved answer counts until ${question.choose} are checked again.`
-                : `Check ${question.choose} options: the answer is saved when ${question.choose} are checked.`
+                ? t("notSavedUntil", { choose: question.choose })
+                : t("checkToSave", { choose: question.choose })
               : undefined
           }
         />
@@ -75,14 +77,15 @@ export function QuestionCard({ question, number, total, chosen, saveState, onCho
 
 /** "Choose 2", with how many are checked (the answer is saved only once that many are: SaveStatus says so). */
 function ChooseHint({ id, choose, checked }: { id: string; choose: number; checked: number }) {
+  const t = useTranslations("taking.question");
   return (
     <p id={id} className="mt-2 text-sm text-slate-700" data-testid="choose-hint">
-      <span className="font-semibold">Choose {choose}.</span>{" "}
+      <span className="font-semibold">{t("choose", { choose })}</span>{" "}
       <span aria-live="polite" data-testid="choose-count">
-        {checked} of {choose} chosen.
+        {t("chosen", { checked, choose })}
       </span>{" "}
       <span className="text-slate-500">
-        {checked === choose ? "To change it, uncheck one first." : `It counts only if exactly the right ${choose} are chosen.`}
+        {checked === choose ? t("uncheckFirst") : t("exactly", { choose })}
       </span>
     </p>
   );

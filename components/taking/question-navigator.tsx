@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { TakingView } from "@/lib/certification/taking/taking";
 import { isComplete, type AnswerValue } from "./answer-value";
 
@@ -10,9 +11,10 @@ type Props = {
 
 /** Numbered buttons, one per question; answered ones are filled and say so. */
 export function QuestionNavigator({ questions, answers, current, onJump }: Props) {
+  const t = useTranslations("taking.navigator");
   return (
-    <nav aria-label="Questions">
-      <h2 className="mb-2 text-sm font-medium text-slate-700">Questions</h2>
+    <nav aria-label={t("label")}>
+      <h2 className="mb-2 text-sm font-medium text-slate-700">{t("label")}</h2>
       <ol className="grid grid-cols-[repeat(auto-fill,minmax(2.75rem,1fr))] gap-2">
         {questions.map((question, index) => {
           const answered = isComplete(question, answers[question.id]);
@@ -22,7 +24,7 @@ export function QuestionNavigator({ questions, answers, current, onJump }: Props
               <button
                 type="button"
                 onClick={() => onJump(index)}
-                aria-label={`Question ${index + 1}${answered ? ", answered" : ", not answered"}`}
+                aria-label={t(answered ? "answered" : "unanswered", { number: index + 1 })}
                 aria-current={isCurrent ? "step" : undefined}
                 data-answered={answered ? "true" : "false"}
                 className={`h-11 w-full rounded-md text-sm font-medium transition-colors ${
@@ -35,7 +37,7 @@ export function QuestionNavigator({ questions, answers, current, onJump }: Props
           );
         })}
       </ol>
-      <p className="mt-2 text-xs text-slate-500">Filled numbers are answered.</p>
+      <p className="mt-2 text-xs text-slate-500">{t("legend")}</p>
     </nav>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { Ref } from "react";
 import { Card } from "@/components/ui/card";
 import type { TakingView } from "@/lib/certification/taking/taking";
@@ -12,16 +13,17 @@ type Props = {
 
 /** Before submitting: which questions still need an answer, each a jump back to it. */
 export function ReviewPanel({ questions, answers, onJump, headingRef }: Props) {
+  const t = useTranslations("taking.review");
   const unanswered = questions.map((question, index) => ({ question, index })).filter(({ question }) => !isComplete(question, answers[question.id]));
   return (
     <Card>
       <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold">
-        Review
+        {t("heading")}
       </h2>
       {unanswered.length ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
-            {unanswered.length === 1 ? "1 question still needs an answer:" : `${unanswered.length} questions still need an answer:`}
+            {t("left", { count: unanswered.length })}
           </p>
           <ul className="mt-3 space-y-2">
             {unanswered.map(({ question, index }) => (
@@ -32,7 +34,7 @@ export function ReviewPanel({ questions, answers, onJump, headingRef }: Props) {
                   onClick={() => onJump(index)}
                   className="flex min-h-11 w-full items-start gap-3 rounded-md border border-slate-200 px-3 py-2 text-left text-sm hover:bg-slate-50"
                 >
-                  <span className="shrink-0 font-semibold text-brand-700 underline">Question {index + 1}</span>
+                  <span className="shrink-0 font-semibold text-brand-700 underline">{t("question", { number: index + 1 })}</span>
                   <span className="line-clamp-2 min-w-0 break-words text-slate-700">{question.prompt}</span>
                 </button>
               </li>
@@ -40,7 +42,7 @@ export function ReviewPanel({ questions, answers, onJump, headingRef }: Props) {
           </ul>
         </>
       ) : (
-        <p className="mt-1 text-sm text-slate-600">Every question is answered. You can still change any answer before you submit.</p>
+        <p className="mt-1 text-sm text-slate-600">{t("allAnswered")}</p>
       )}
     </Card>
   );

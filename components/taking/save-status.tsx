@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import type { SaveState } from "./answer-queue";
 
@@ -11,23 +12,21 @@ export function SaveStatus({ answered, state, onRetry, unanswered }: { answered:
 }
 
 function StatusText({ answered, state, onRetry, unanswered }: { answered: boolean; state: SaveState | undefined; onRetry: () => void; unanswered?: string }) {
-  if (!answered) return <p className="py-2 text-slate-500">{unanswered ?? "Choose an answer: it is saved at once."}</p>;
-  if (!state || state.kind === "saved") return <p className="py-2 font-medium text-green-700">✓ Saved</p>;
-  if (state.kind === "saving") return <p className="py-2 text-slate-600">Saving…</p>;
-  const retrying = state.kind === "retrying";
+  const t = useTranslations("taking.save");
+  if (!answered) return <p className="py-2 text-slate-500">{unanswered ?? t("chooseAnswer")}</p>;
+  if (!state || state.kind === "saved") return <p className="py-2 font-medium text-green-700">{t("saved")}</p>;
+  if (state.kind === "saving") return <p className="py-2 text-slate-600">{t("saving")}</p>;
   return (
     <div className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
       <p className="min-w-0 flex-1">
-        {retrying ? (
-          <>
-            Not saved yet. {state.message} Your choice is kept on this device and saved automatically.
-          </>
-        ) : (
-          <>Could not save this answer: {state.message}</>
-        )}
+        {state.kind === "retrying"
+          ? t(state.reason === "offline" ? "retryingOffline" : "retryingServer")
+          : state.ended
+            ? t("failedEnded")
+            : t("failed", { message: state.message })}
       </p>
       <Button type="button" variant="secondary" className="min-h-11" onClick={onRetry}>
-        Retry now
+        {t("retry")}
       </Button>
     </div>
   );

@@ -1,4 +1,11 @@
+import { useFormatter, useTranslations } from "next-intl";
 import type { DomainResultView as DomainResult } from "@/lib/certification/tests/schemas";
+
+/** "85%", "66.7%" in English, "66,7 %" in German: a result's percent (0–100, one decimal) in the page's locale. */
+export function usePercent(): (percent: number) => string {
+  const format = useFormatter();
+  return (percent) => format.number(percent / 100, { style: "percent", maximumFractionDigits: 1 });
+}
 
 function barColor(percent: number): string {
   if (percent >= 70) return "bg-green-600";
@@ -17,6 +24,8 @@ export function ScoreBar({ percent }: { percent: number }) {
 }
 
 export function DomainBars({ domains }: { domains: DomainResult[] }) {
+  const t = useTranslations("taking.result");
+  const percent = usePercent();
   return (
     <ul className="space-y-4">
       {domains.map((domain) => (
@@ -27,11 +36,11 @@ export function DomainBars({ domains }: { domains: DomainResult[] }) {
               {domain.name}
             </span>
             <span className="shrink-0 text-right text-slate-600" data-testid="domain-score">
-              <span className="font-semibold text-slate-900">{domain.percent}%</span>
+              <span className="font-semibold text-slate-900">{percent(domain.percent)}</span>
               {domain.questions !== undefined ? (
                 <span className="block text-xs sm:inline sm:text-sm">
                   <span className="hidden sm:inline"> · </span>
-                  {domain.correct} of {domain.questions} correct
+                  {t("domainCorrect", { correct: domain.correct, questions: domain.questions })}
                 </span>
               ) : null}
             </span>

@@ -2,15 +2,15 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import type { ReactNode } from "react";
-import { fetchJson } from "@/components/fetch-json";
+import { fetchJson, RequestError } from "@/components/fetch-json";
 import { formatDateTime } from "@/components/format/date";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
 import type { AttemptView } from "@/lib/certification/tests/schemas";
-import { minutesText as duration } from "@/lib/certification/tests/settings-text";
 import type { TakingView } from "@/lib/certification/taking/taking";
-import { clockSentence, yourTime } from "./your-time";
+import { clockSentence, durationIn, yourTime, type TakingTranslator } from "./your-time";
 
 /**
  * The page the personal link opens before the test is started: what the test is, and a Start
@@ -19,13 +19,17 @@ import { clockSentence, yourTime } from "./your-time";
  * closes_at on, that it is closed.
  */
 export function StartPanel({ token, view }: { token: string; view: TakingView }) {
+  const t = useTranslations("taking");
+  const common = useTranslations("common");
+  const locale = useLocale();
   const router = useRouter();
   const start = useMutation({
     mutationFn: () => fetchJson<AttemptView>(`/api/t/${encodeURIComponent(token)}/start`, { method: "POST" }),
     onSuccess: () => router.refresh(), // the page comes back with the questions
   });
   const { test } = view;
-  const ownTime = yourTime(test);
+  const ownTime = yourTime(test, t);
+  const when = (date: string | null) => formatDateTime(date, { locale });
 
   return (
     <div className="space-y-5">
@@ -34,61 +38,60 @@ export function StartPanel({ token, view }: { token: string; view: TakingView })
         <h1 className="text-xl font-semibold break-words" data-testid="test-name">
           {test.name}
         </h1>
-        {view.name ? <p className="mt-1 text-sm text-slate-600">For {view.name}</p> : null}
+        {view.name ? <p className="mt-1 text-sm text-slate-600">{t("start.for", { name: view.name })}</p> : null}
       </header>
       <Card>
         <dl className="grid gap-3 text-sm sm:grid-cols-2">
-          <Fact term="Questions" className="font-semibold tabular-nums" testId="start-questions">
+          <Fact term={t("start.questions")} className="font-semibold tabular-nums" testId="start-questions">
             {test.questions}
           </Fact>
-          <Fact term="Time limit" testId="start-time-limit">
-            {test.timeLimitMinutes === null ? "None" : `${duration(test.timeLimitMinutes)}, counted from Start`}
+          <Fact term={t("start.timeLimit")} testId="start-time-limit">
+            {test.timeLimitMinutes === null ? t("start.noTimeLimit") : t("start.timeLimitValue", { duration: durationIn(common, test.timeLimitMinutes) })}
           </Fact>
           {ownTime ? (
-            <Fact term="Your time" className="font-semibold" testId="start-your-time">
+            <Fact term={t("start.yourTime")} className="font-semibold" testId="start-your-time">
               {ownTime}
             </Fact>
           ) : null}
-          {test.opensAt ? <Fact term="Opens">{formatDateTime(test.opensAt)}</Fact> : null}
-          {test.closesAt ? <Fact term="Closes">{formatDateTime(test.closesAt)}</Fact> : null}
+          {test.opensAt ? <Fact term={t("start.opens")}>{when(test.opensAt)}</Fact> : null}
+          {test.closesAt ? <Fact term={t("start.closes")}>{when(test.closesAt)}</Fact> : null}
         </dl>
       </Card>
 
       {view.window === "not_open" ? (
         <div data-testid="window-not-open">
-          <Notice>This test opens {formatDateTime(test.opensAt)}. Come back to this link then.</Notice>
+          <Notice>{t("start.notOpen", { when: when(test.opensAt) })}</Notice>
         </div>
       ) : view.window === "closed" ? (
         <div data-testid="window-closed">
-          <Notice tone="error">This test closed {formatDateTime(test.closesAt)}: it can no longer be taken.</Notice>
+          <Notice tone="error">{t("start.closed", { when: when(test.closesAt) })}</Notice>
         </div>
       ) : (
         <Card>
           <p className="text-sm text-slate-700">
             {test.timeLimitMinutes !== null
-              ? clockSentence({ ...test, timeLimitMinutes: test.timeLimitMinutes })
+              ? clockSentence({ ...test, timeLimitMinutes: test.timeLimitMinutes }, t, common)
               : test.closesAt
-                ? `Your answers are saved as you go. Submit before the test closes: then it is submitted as it stands.`
-                : "Your answers are saved as you go, so you can leave and come back to this link."}
+                ? t("start.savedUntilClose")
+                : t("start.savedAsYouGo")}
           </p>
           {test.multipleQuestions > 0 ? (
             <p className="mt-3 text-sm text-slate-700" data-testid="multiple-notice">
-              {test.multipleQuestions === 1 ? "One question asks" : `${test.multipleQuestions} questions ask`} you to choose several options (&ldquo;Choose 2&rdquo;).
-              Multiple-response questions are scored all or nothing: the answer counts only when exactly the right options are chosen.
+              {t("start.multiple", { count: test.multipleQuestions })}
             </p>
           ) : null}
           {view.recordIntegrity ? (
             <p className="mt-3 text-sm text-slate-600" data-testid="integrity-notice">
-              {INTEGRITY_NOTICE}
+              {t("start.integrity")}
             </p>
           ) : null}
           {start.error ? (
             <div className="mt-3">
-              <Notice tone="error">{start.error.message}</Notice>
+              <Notice tone="error">{startErrorText(start.error, test, t, when)}</Notice>
             </div>
           ) : null}
           <Button type="button" className="mt-4 min-h-11 w-full sm:w-auto" disabled={start.isPending || start.isSuccess} onClick={() => start.mutate()}>
-            {start.isPending || start.isSuccess ? "Starting…" : "Start"}
+            {start.isPending || start.isSuccess ? t("start.starting") : t("start.button")}
           </Button>
         </Card>
       )}
@@ -96,9 +99,19 @@ export function StartPanel({ token, view }: { token: string; view: TakingView })
   );
 }
 
-/** What the start page tells the recipient when the test records integrity signals (use-integrity.ts and the server's Start and submit). */
-export const INTEGRITY_NOTICE =
-  "This test records: your address and browser at start and submit, when you switch to another tab or window and for how long, copy attempts, and leaving full screen.";
+/**
+ * Why Start failed, in the page's language where the page knows the case. A 409 is the window
+ * (the server refuses Start before opens_at and from closes_at on, which may have passed since
+ * the page was read): the page says which, as its own notices do. Otherwise the server's message.
+ */
+function startErrorText(error: Error, test: TakingView["test"], t: TakingTranslator, when: (date: string | null) => string): string {
+  if (!(error instanceof RequestError)) return t("start.unreachable");
+  if (error.status === 404) return t("runner.testNotFound");
+  if (error.status !== 409) return error.message;
+  if (test.closesAt && Date.now() >= Date.parse(test.closesAt)) return t("start.closed", { when: when(test.closesAt) });
+  if (test.opensAt) return t("start.notOpen", { when: when(test.opensAt) });
+  return error.message;
+}
 
 /** One fact of the test in the list above the Start button. */
 function Fact({ term, className, testId, children }: { term: string; className?: string; testId?: string; children: ReactNode }) {

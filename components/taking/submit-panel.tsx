@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
@@ -18,6 +19,7 @@ type Props = {
 
 /** Submit is possible once every answer is given and saved, and asks for confirmation. */
 export function SubmitPanel({ total, left, saving, confirming, submitting, error, onStart, onCancel, onConfirm }: Props) {
+  const t = useTranslations("taking.submit");
   const ready = left === 0 && saving === 0;
   const confirmRef = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
@@ -26,7 +28,7 @@ export function SubmitPanel({ total, left, saving, confirming, submitting, error
 
   return (
     <Card>
-      <h2 className="text-lg font-semibold">Finish</h2>
+      <h2 className="text-lg font-semibold">{t("heading")}</h2>
       {error ? (
         <div className="mt-3">
           <Notice tone="error">{error}</Notice>
@@ -35,28 +37,24 @@ export function SubmitPanel({ total, left, saving, confirming, submitting, error
       {confirming ? (
         <div role="group" aria-labelledby="confirm-submit" className="mt-3 space-y-3">
           <p id="confirm-submit" ref={confirmRef} tabIndex={-1} className="text-sm text-slate-800">
-            Submit your {total} answers now? You will not be able to change them afterwards.
+            {t("confirm", { total })}
           </p>
           <div className="flex flex-wrap gap-2">
             <Button type="button" className="min-h-11" onClick={onConfirm} disabled={submitting || !ready}>
-              {submitting ? "Submitting…" : "Yes, submit my answers"}
+              {submitting ? t("submitting") : t("yes")}
             </Button>
             <Button type="button" variant="secondary" className="min-h-11" onClick={onCancel} disabled={submitting}>
-              Cancel
+              {t("cancel")}
             </Button>
           </div>
         </div>
       ) : (
         <div className="mt-2 space-y-3">
           <p className="text-sm text-slate-600">
-            {left > 0
-              ? `Answer all ${total} questions to submit: ${left} left.`
-              : saving > 0
-                ? "Saving your last answers…"
-                : "All questions are answered. Submit when you are ready."}
+            {left > 0 ? t("left", { total, left }) : saving > 0 ? t("savingLast") : t("ready")}
           </p>
           <Button type="button" data-testid="submit-test" className="min-h-11 w-full sm:w-auto" disabled={!ready} onClick={onStart}>
-            Submit the test
+            {t("button")}
           </Button>
         </div>
       )}

@@ -1,10 +1,11 @@
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { formatDateTime } from "@/components/format/date";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import type { ResultView as RecipientResult } from "@/lib/certification/tests/schemas";
 import type { TakingView } from "@/lib/certification/taking/taking";
-import { DomainBars } from "./score-bars";
+import { DomainBars, usePercent } from "./score-bars";
 import { CertificateLinks } from "./certificate-links";
 import { includesOption, sameAnswer, type AnswerValue } from "./answer-value";
 
@@ -25,12 +26,15 @@ type Props = {
 
 /** The recipient's result: overall, passed or not, per domain, then every question with its correct answer (as the test's show_answers allows). */
 export function TestResult({ certification, testName, result, questions, answers, review, reviewWithheld = null, signedIn = false }: Props) {
+  const t = useTranslations("taking.result");
+  const locale = useLocale();
+  const percent = usePercent();
   return (
     <div className="space-y-6">
       {signedIn ? (
         <p className="text-sm">
           <Link href="/student" className="text-brand-700 underline-offset-2 hover:underline">
-            ← Back to your classes
+            {t("back")}
           </Link>
         </p>
       ) : null}
@@ -39,17 +43,17 @@ export function TestResult({ certification, testName, result, questions, answers
           {certification}
           {testName ? ` · ${testName}` : ""}
         </p>
-        <h1 className="mt-1 text-xl font-semibold">Your result</h1>
+        <h1 className="mt-1 text-xl font-semibold">{t("heading")}</h1>
         <p className="mt-4 flex flex-wrap items-baseline gap-x-3">
           <span data-testid="result-percent" className="text-4xl font-bold tracking-tight text-slate-900">
-            {result.percent}%
+            {percent(result.percent)}
           </span>
           <span className="text-sm text-slate-600">
-            {result.correct} of {result.questions} questions correct
+            {t("correct", { correct: result.correct, questions: result.questions })}
           </span>
           {result.passed === null ? null : (
             <span data-testid="result-passed" data-passed={String(result.passed)}>
-              <Badge tone={result.passed ? "success" : "danger"}>{result.passed ? "Passed" : "Not passed"}</Badge>
+              <Badge tone={result.passed ? "success" : "danger"}>{result.passed ? t("passed") : t("notPassed")}</Badge>
             </span>
           )}
         </p>
@@ -58,17 +62,17 @@ export function TestResult({ certification, testName, result, questions, answers
       {result.certificate_url ? <CertificateLinks url={result.certificate_url} /> : null}
 
       <Card>
-        <h2 className="mb-4 text-lg font-semibold">By domain</h2>
+        <h2 className="mb-4 text-lg font-semibold">{t("byDomain")}</h2>
         <DomainBars domains={result.domains} />
       </Card>
 
       <Card>
-        <h2 className="text-lg font-semibold">Answers and explanations</h2>
+        <h2 className="text-lg font-semibold">{t("answers")}</h2>
         {reviewWithheld ? (
           <p className="mt-2 text-sm text-slate-600" data-testid="review-withheld">
             {reviewWithheld.until
-              ? `The correct answers and explanations are shown here from ${formatDateTime(reviewWithheld.until)}, when the test closes.`
-              : "Your trainer does not show the correct answers of this test."}
+              ? t("withheldUntil", { when: formatDateTime(reviewWithheld.until, { locale }) })
+              : t("withheldNever")}
           </p>
         ) : review ? (
           <ol className="mt-4 space-y-6">
@@ -78,7 +82,7 @@ export function TestResult({ certification, testName, result, questions, answers
           </ol>
         ) : (
           <p role="status" className="mt-2 text-sm text-slate-600">
-            Loading the correct answers…
+            {t("loading")}
           </p>
         )}
       </Card>
@@ -97,15 +101,16 @@ function ReviewItem({
   chosen: AnswerValue | undefined;
   review: { correct: AnswerValue; explanation: string } | undefined;
 }) {
+  const t = useTranslations("taking.result");
   const right = review !== undefined && sameAnswer(chosen, review.correct);
   return (
     <li className="border-t border-slate-100 pt-5 first:border-t-0 first:pt-0">
       <p className="text-xs font-medium uppercase tracking-wide text-slate-500">
-        Question {number} · {question.domain}
+        {t("itemHeading", { number, domain: question.domain })}
       </p>
       <p className="mt-1 font-medium text-slate-900">{question.prompt}</p>
-      {question.type === "multiple" ? <p className="mt-1 text-xs text-slate-500">Choose {question.choose}: scored all or nothing.</p> : null}
-      <p className={`mt-1 text-sm font-medium ${right ? "text-green-700" : "text-red-700"}`}>{right ? "✓ Correct" : "✗ Incorrect"}</p>
+      {question.type === "multiple" ? <p className="mt-1 text-xs text-slate-500">{t("itemMultiple", { choose: question.choose })}</p> : null}
+      <p className={`mt-1 text-sm font-medium ${right ? "text-green-700" : "text-red-700"}`}>{right ? t("itemCorrect") : t("itemIncorrect")}</p>
       <ul className="mt-3 space-y-2">
         {question.options.map((option, index) => {
           const isCorrect = includesOption(review?.correct, index);
@@ -116,7 +121,7 @@ function ReviewItem({
               <span className="break-words">{option}</span>
               {isCorrect || isChosen ? (
                 <span className="mt-0.5 block text-xs font-semibold text-slate-700">
-                  {[isCorrect ? "Correct answer" : null, isChosen ? "Your answer" : null].filter(Boolean).join(" · ")}
+                  {[isCorrect ? t("correctAnswer") : null, isChosen ? t("yourAnswer") : null].filter(Boolean).join(" · ")}
                 </span>
               ) : null}
             </li>

@@ -2,6 +2,7 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { RequestError } from "@/components/fetch-json";
 import { Notice } from "@/components/ui/card";
@@ -17,6 +18,7 @@ import { submitAttempt, useSubmitOnTimeUp } from "./submit-on-time-up";
 import { TestResult } from "./test-result";
 import { useAnswers } from "./use-answers";
 import { isComplete } from "./answer-value";
+import type { TakingTranslator } from "./your-time";
 
 type Position = { mode: "question"; index: number } | { mode: "review" };
 
@@ -27,6 +29,7 @@ function startPosition(view: TakingView): Position {
 }
 
 export function TestRunner({ token, view, signedIn = false }: { token: string; view: TakingView; signedIn?: boolean }) {
+  const t = useTranslations("taking");
   const router = useRouter();
   const refresh = useCallback(() => router.refresh(), [router]);
   const { answers, states, pending, choose, retry, clear } = useAnswers(token, view, refresh);
@@ -75,7 +78,7 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
           <p className="text-sm font-medium text-slate-600" data-testid="test-name">
             {view.test.name}
           </p>
-          <h1 className="text-xl font-semibold break-words">Practice test{view.name ? ` for ${view.name}` : ""}</h1>
+          <h1 className="text-xl font-semibold break-words">{view.name ? t("runner.headingFor", { name: view.name }) : t("runner.heading")}</h1>
         </div>
         {view.deadline ? <Countdown deadline={view.deadline} serverNow={view.now} onExpire={expire} /> : null}
         <ProgressMeter answered={answered} total={total} />
@@ -83,7 +86,7 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
 
       {timeUp ? (
         <div data-testid="time-up">
-          <Notice tone="error">Time is up: your answers are being submitted as they stand.</Notice>
+          <Notice tone="error">{t("runner.timeUp")}</Notice>
         </div>
       ) : null}
 
@@ -114,7 +117,7 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
         saving={pending}
         confirming={confirming}
         submitting={submit.isPending}
-        error={submit.error ? submitErrorMessage(submit.error) : null}
+        error={submit.error ? submitErrorMessage(submit.error, t) : null}
         onStart={() => {
           submit.reset();
           setConfirming(true);
@@ -126,7 +129,10 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
   );
 }
 
-function submitErrorMessage(error: Error): string {
-  if (error instanceof RequestError) return error.message;
-  return "Could not reach the server. Your answers are saved; check your connection and submit again.";
+/** Why submitting failed, in the page's language where the page knows the case (the server's own message otherwise). */
+function submitErrorMessage(error: Error, t: TakingTranslator): string {
+  if (!(error instanceof RequestError)) return t("runner.unreachable");
+  if (error.status === 404) return t("runner.testNotFound");
+  if (error.status === 409) return t("runner.notStarted"); // submit's one refusal: an attempt not started
+  return error.message;
 }

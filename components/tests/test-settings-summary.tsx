@@ -1,7 +1,7 @@
 import { formatDateTime } from "@/components/format/date";
 import type { TestSettingsView } from "@/lib/certification/tests/schemas";
 import { minutesText } from "@/lib/certification/tests/settings-text";
-import { localeNames } from "@/lib/i18n/locales";
+import { localeNames } from "@/lib/platform/i18n/locales";
 
 const showAnswersText = { after_submit: "after submitting", after_close: "after the test closes", never: "never" } as const;
 

@@ -14,6 +14,7 @@ import { queryKeys } from "@/components/query-keys";
 import { workspaceContracts } from "@/lib/platform/workspaces/contracts";
 import { MAX_WORKSPACE_NAME, workspaceNameForm, type WorkspaceSettingsView } from "@/lib/platform/workspaces/schemas";
 import { CertificateIssuerForm } from "./certificate-issuer-form";
+import { DefaultLanguageForm } from "./default-language-form";
 
 /** The workspace's name (every e-mail carries it), its plan with what it uses of it, and what each plan allows. */
 export function WorkspaceSettings({ initial }: { initial: WorkspaceSettingsView }) {
@@ -23,6 +24,7 @@ export function WorkspaceSettings({ initial }: { initial: WorkspaceSettingsView 
     <div className="space-y-6">
       <NameForm settings={data} />
       <CertificateIssuerForm settings={data} />
+      <DefaultLanguageForm settings={data} />
       <PlanUsage settings={data} />
       <Plans settings={data} />
     </div>

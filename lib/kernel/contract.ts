@@ -48,11 +48,17 @@ export type Contract = {
    * applies instead of `maxBodyBytes`.
    */
   upload?: { field: string; description: string };
+  /**
+   * The body is one UTF-8 text file, sent either as the whole body (any content type) or as
+   * `multipart/form-data` in the part named `field` (./upload.ts readTextFile): the handler gets
+   * its text. `maxBodyBytes` (default 1 MB) is the file's limit.
+   */
+  textFile?: { field: string; description: string; mediaTypes: string[] };
   status: number;
   /** The success body; absent: the response has none (204) or is not JSON (a file). */
   response?: z.ZodType;
   /** What a successful answer is when it is not JSON (e.g. "text/csv"). */
-  produces?: string;
+  produces?: string | readonly string[];
   docs: {
     tag: string;
     summary: string;

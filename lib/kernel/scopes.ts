@@ -8,8 +8,8 @@ export const apiScopes = ["cert:read", "cert:write", "cert:admin", "ctf:read", "
 export type ApiScope = (typeof apiScopes)[number];
 
 export const scopeDescriptions: Record<ApiScope, string> = {
-  "cert:read": "Read the catalog, tests with their recipients' links and results, classes and their progress, test-result webhooks and their deliveries",
-  "cert:write": "Create tests, send them to more recipients, re-send links; create classes and manage their invitations and students",
+  "cert:read": "Read the catalog (and own certifications' questions, exported in any format), tests with their recipients' links and results, classes and their progress, test-result webhooks and their deliveries",
+  "cert:write": "Create and edit own certifications, their domains and questions, import question banks; create tests, send them to more recipients, re-send links; create classes and manage their invitations and students",
   "cert:admin": "Test-result webhooks: register, change, pause, rotate, recover, delete (/api/v1/test-result-webhooks)",
   "ctf:read": "Read competitions, challenges, deployments, members; list webhooks",
   "ctf:write": "Create and update competitions and challenges",

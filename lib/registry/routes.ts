@@ -1,5 +1,5 @@
 import { certificationContracts } from "@/lib/certification/catalog/contracts";
-import { manageCertificationContracts } from "@/lib/certification/own/contracts";
+import { ownCertificationContracts } from "@/lib/certification/own/contracts";
 import { classContracts } from "@/lib/certification/classes/contracts";
 import { artifactContracts } from "@/lib/ctf/play/artifacts/contracts";
 import { ctfContracts } from "@/lib/ctf/competitions/contracts";
@@ -44,7 +44,7 @@ export const allContracts: readonly AnyContract[] = [
   deploymentPlayContracts,
   fileContracts,
   artifactContracts,
-  manageCertificationContracts,
+  ownCertificationContracts,
   keyContracts,
   workspaceContracts,
   emailContracts,

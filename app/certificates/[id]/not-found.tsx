@@ -1,9 +1,7 @@
+import { getTranslations } from "next-intl/server";
 import { LinkNotValid } from "@/components/ui/public-frame";
 
-export default function CertificateNotFound() {
-  return (
-    <LinkNotValid title="No such certificate">
-      No certificate has this address. Check that the whole link was copied; if it still does not work, ask the holder or the organisation that issued it.
-    </LinkNotValid>
-  );
+export default async function CertificateNotFound() {
+  const t = await getTranslations("certificate.notFound");
+  return <LinkNotValid title={t("title")}>{t("body")}</LinkNotValid>;
 }

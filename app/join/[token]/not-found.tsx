@@ -1,9 +1,7 @@
+import { getTranslations } from "next-intl/server";
 import { LinkNotValid } from "@/components/ui/public-frame";
 
-export default function InvitationNotFound() {
-  return (
-    <LinkNotValid title="This invitation link is not valid">
-      Check that you opened the whole link from your invitation e-mail. If it still does not work, ask your trainer to send the invitation again.
-    </LinkNotValid>
-  );
+export default async function InvitationNotFound() {
+  const t = await getTranslations("classes.join.notFound");
+  return <LinkNotValid title={t("title")}>{t("body")}</LinkNotValid>;
 }

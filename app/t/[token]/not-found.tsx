@@ -1,9 +1,7 @@
+import { getTranslations } from "next-intl/server";
 import { LinkNotValid } from "@/components/ui/public-frame";
 
-export default function TestLinkNotFound() {
-  return (
-    <LinkNotValid title="This test link is not valid">
-      Check that you opened the whole link from your e-mail. If it still does not work, ask the person who sent you the test to send it again.
-    </LinkNotValid>
-  );
+export default async function TestLinkNotFound() {
+  const t = await getTranslations("taking.notFound");
+  return <LinkNotValid title={t("title")}>{t("body")}</LinkNotValid>;
 }

@@ -1,26 +1,30 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { IntegrityRecorder } from "@/components/taking/integrity-recorder";
 import { StartPanel } from "@/components/taking/start-panel";
 import { TestResult } from "@/components/taking/test-result";
 import { TestRunner } from "@/components/taking/test-runner";
 import { currentUser, mayBeSignedIn } from "@/lib/platform/auth/session";
 import { loadForPage } from "@/lib/platform/server/unavailable";
-import { openTest } from "@/lib/certification/taking/taking";
-import { getDb } from "@/lib/platform/database";
+import { openTestOnce } from "@/app/_i18n/open-test";
 
 export const dynamic = "force-dynamic";
 
 // The URL is a personal capability: keep it out of search engines and Referer headers.
-export const metadata: Metadata = { title: "Your test", robots: { index: false, follow: false }, referrer: "no-referrer" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("taking.meta");
+  return { title: t("title"), robots: { index: false, follow: false }, referrer: "no-referrer" };
+}
 
 export default async function TakeTestPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
+  const t = await getTranslations("common");
   const cookieNames = (await cookies()).getAll().map((cookie) => cookie.name);
   // No session cookie: nobody is signed in, and the session lookup (a database read) is skipped.
   const [view, user] = await Promise.all([
-    loadForPage(async () => openTest(await getDb(), token)),
+    loadForPage(() => openTestOnce(token)), // the same read as the page's locale (app/_i18n/request.ts)
     mayBeSignedIn(cookieNames) ? currentUser() : undefined,
   ]);
   if (!view) notFound();
@@ -28,7 +32,7 @@ export default async function TakeTestPage({ params }: { params: Promise<{ token
 
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-10">
-      <p className="mb-4 text-sm font-bold text-brand-600">Certify</p>
+      <p className="mb-4 text-sm font-bold text-brand-600">{t("brand")}</p>
       {view.recordIntegrity && view.status !== "completed" ? <IntegrityRecorder token={token} attempt={view.status === "started"} /> : null}
       {view.status === "completed" && view.result ? (
         <TestResult

@@ -76,6 +76,7 @@ describe("the new-test form's settings", () => {
       record_integrity: false,
       draw: "per_recipient",
       certificate: true,
+      language: "de",
     });
     expect(Date.parse(parsed.data!.opens_at!)).toBe(Date.parse(source.opens_at!));
     expect(Date.parse(parsed.data!.closes_at!)).toBe(Date.parse(source.closes_at!));

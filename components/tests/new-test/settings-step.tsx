@@ -4,7 +4,7 @@ import { Checkbox, Select, TextInput, wholeNumberInput } from "@/components/form
 import { ZoneNote } from "@/components/format/time-zone";
 import { Card } from "@/components/ui/card";
 import { MAX_REMINDER_HOURS, MAX_TIME_LIMIT_MINUTES } from "@/lib/certification/tests/schemas";
-import { localeNames, locales } from "@/lib/i18n/locales";
+import { localeNames, locales } from "@/lib/platform/i18n/locales";
 import type { NewTestFormApi } from "./schema";
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from "@/db";
 import { countRows, readPage } from "@/lib/kernel/paged";
 import { certifications, domains, questions } from "@/db/schema";
 import { type Page } from "@/lib/kernel/paging";
-import { notFound } from "@/lib/kernel/errors";
+import { invalidFields, notFound } from "@/lib/kernel/errors";
 import type { CertificationDetail, CertificationSummary, CreateCertificationInput, DomainView, ListCertificationsQuery } from "./schemas";
 
 /**
@@ -17,9 +17,23 @@ export async function answerKeyShown(db: Db, workspaceId: string, certificationI
   return row?.workspaceId === workspaceId;
 }
 
-/** The shared catalog plus the workspace's own certifications; never another workspace's. */
+/**
+ * Inside the transaction that makes a test or a class of it: the certification is still there
+ * (not deleted or retired meanwhile; a delete waits for this transaction, or this one for the
+ * delete and then finds it gone), else the same 422 as for one that never was.
+ */
+export async function holdCertification(tx: Db, workspaceId: string, certificationId: number): Promise<void> {
+  const [held] = await tx
+    .select({ id: certifications.id })
+    .from(certifications)
+    .where(and(eq(certifications.id, certificationId), visibleTo(workspaceId)))
+    .for("key share");
+  if (!held) throw invalidFields([{ field: "certification_id", message: "No such certification in your catalog." }]);
+}
+
+/** The shared catalog plus the workspace's own certifications; never another workspace's, nor a deleted (retired) one. */
 export function visibleTo(workspaceId: string): SQL {
-  return or(isNull(certifications.workspaceId), eq(certifications.workspaceId, workspaceId))!;
+  return and(or(isNull(certifications.workspaceId), eq(certifications.workspaceId, workspaceId)), isNull(certifications.deletedAt))!;
 }
 
 // Correlated counts name the outer table explicitly: Drizzle renders a lone column unqualified.
@@ -95,6 +109,7 @@ function buildDetailQuery(db: Db) {
       and(
         eq(certifications.id, sql.placeholder("id")),
         or(isNull(certifications.workspaceId), eq(certifications.workspaceId, sql.placeholder("workspaceId"))),
+        isNull(certifications.deletedAt),
       ),
     )
     .prepare("certification_detail");

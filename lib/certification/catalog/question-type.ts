@@ -74,3 +74,42 @@ export const chosenOf = (answer: { optionIndex: number; optionIndexes: number[] 
 /** The text of the option(s) a value names, `; `-joined for a set (an e-mail, a CSV cell). */
 export const optionsText = (options: readonly string[], value: Chosen) =>
   (typeof value === "number" ? [value] : value).map((index) => options[index] ?? "").join("; ");
+
+export const MAX_OPTIONS = 8;
+
+// Whole numbers here; the range (an index of one of the options) is checked with the type below, so a bad index is one error.
+const optionIndex = z.number({ error: "Give the right option's index (a whole number from 0)." }).int("Choose the correct option.");
+
+/**
+ * The rules of a question, whole, with the editor's wording: a new one (the API's POST), an
+ * edited one after its fields are merged (PATCH), and each question read from a bank file
+ * (lib/certification/own/formats) are held to them.
+ */
+export const questionRules = z
+  .object({
+    prompt: z.string({ error: "Write the question as text." }).trim().min(1, "Write the question.").max(2000, "At most 2000 characters."),
+    options: z
+      .array(z.string({ error: "Each option is a text." }).trim().min(1, "An option cannot be empty.").max(500, "At most 500 characters."), {
+        error: "Give the options as a list of texts.",
+      })
+      .min(2, "Give at least 2 options.")
+      .max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options.`),
+    type: questionType,
+    correct: z
+      .union([optionIndex, z.array(optionIndex).max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options.`)], {
+        error: "Give the right option's index, or for a multiple-response question a list of indexes.",
+      })
+      .meta({ description: "`single`: the index of the right option. `multiple`: the indexes of the right options (2 or more, fewer than the options, no repeats; stored ascending)." }),
+    explanation: z.string({ error: "Write the explanation as text (or leave it out)." }).trim().max(2000, "At most 2000 characters.").default(""),
+  })
+  .superRefine((question, ctx) => {
+    for (const message of correctProblems(question.type, question.correct, question.options.length)) {
+      ctx.addIssue({ code: "custom", path: ["correct"], message });
+    }
+    const seen = new Set<string>();
+    question.options.forEach((option, index) => {
+      const key = option.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["options", index], message: "Two options are the same." });
+      seen.add(key);
+    });
+  });

@@ -1,6 +1,10 @@
+import { eq } from "drizzle-orm";
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
-import type { Certificate } from "@/db/schema";
-import { certificateUrl, longDate } from "./issue";
+import type { Db } from "@/db";
+import { tests, workspaces, type Certificate } from "@/db/schema";
+import { defaultLocale, mailLocale, type Locale } from "@/lib/platform/i18n/locales";
+import { intlLocale, translator } from "@/lib/platform/i18n/translator";
+import { certificateUrl } from "./issue";
 
 /** A4 landscape, in points. */
 const WIDTH = 841.89;
@@ -35,6 +39,31 @@ export function drawable(text: string, font: PDFFont): string {
 
 type Fonts = { regular: PDFFont; bold: PDFFont; serif: PDFFont };
 
+/** The certificate's words in its language (the facts — names, test and certification — stay as written). */
+type Words = ReturnType<typeof translator<"certificate">>;
+
+/** "26 November 2026", "26. November 2026", "26 novembre 2026", "26 de noviembre de 2026" (UTC). */
+function longDateIn(locale: Locale, date: Date): string {
+  return date.toLocaleDateString(intlLocale(locale), { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+/**
+ * The language of a certificate's PDF: the test's fixed language, or for an `auto` test the
+ * workspace's default — the language of the result e-mail that announced it (mailLocale). Not the
+ * downloader's browser: the PDF is the holder's document, handed to others, and reads the same
+ * whoever fetches it. It is worked out at each download, so a workspace that changes its default
+ * later changes the words of its `auto` tests' certificates, never their facts. English when
+ * the test is gone.
+ */
+export async function certificateLocale(db: Db, certificate: Pick<Certificate, "testId">): Promise<Locale> {
+  const [row] = await db
+    .select({ language: tests.language, workspaceDefault: workspaces.defaultLanguage })
+    .from(tests)
+    .innerJoin(workspaces, eq(workspaces.id, tests.workspaceId))
+    .where(eq(tests.id, certificate.testId));
+  return row ? mailLocale(row.language, row.workspaceDefault) : defaultLocale;
+}
+
 /**
  * `text` as one line of at most `maxWidth` points: shrunk from `size` down to `minSize`, then,
  * if still too wide (names and test names may be 200 characters), cut with an ellipsis.
@@ -61,17 +90,17 @@ function drawFrame(page: PDFPage) {
   page.drawRectangle({ x: 34, y: 34, width: WIDTH - 68, height: HEIGHT - 68, borderColor: BRAND, borderWidth: 0.75 });
 }
 
-function drawFacts(page: PDFPage, certificate: Certificate, fonts: Fonts) {
+function drawFacts(page: PDFPage, certificate: Certificate, fonts: Fonts, t: Words, locale: Locale) {
   centred(page, certificate.organisation, fonts.bold, 20, 500, BRAND);
-  centred(page, "Certificate of achievement", fonts.serif, 38, 440);
-  centred(page, "This certifies that", fonts.regular, 14, 390, MUTED);
+  centred(page, t("pdf.heading"), fonts.serif, 38, 440);
+  centred(page, t("pdf.certifies"), fonts.regular, 14, 390, MUTED);
   centred(page, certificate.recipientName, fonts.bold, 34, 340);
-  centred(page, `has passed ${certificate.testName}`, fonts.regular, 16, 295);
+  centred(page, t("pdf.passed", { testName: certificate.testName }), fonts.regular, 16, 295);
   centred(page, certificate.certificationName, fonts.regular, 14, 270, MUTED);
-  centred(page, `with a score of ${certificate.score}% on ${longDate(certificate.issuedAt)}`, fonts.regular, 14, 235);
+  centred(page, t("pdf.score", { score: certificate.score, date: longDateIn(locale, certificate.issuedAt) }), fonts.regular, 14, 235);
 }
 
-function drawFooter(page: PDFPage, certificate: Certificate, fonts: Fonts) {
+function drawFooter(page: PDFPage, certificate: Certificate, fonts: Fonts, t: Words) {
   if (certificate.signer) {
     page.drawLine({ start: { x: 90, y: 120 }, end: { x: 330, y: 120 }, thickness: 0.75, color: INK });
     const { line, size } = fitted(certificate.signer, fonts.regular, 12, 7, 300);
@@ -82,25 +111,29 @@ function drawFooter(page: PDFPage, certificate: Certificate, fonts: Fonts) {
     const line = drawable(text, fonts.regular);
     page.drawText(line, { x: WIDTH - 90 - fonts.regular.widthOfTextAtSize(line, size), y, size, font: fonts.regular, color: MUTED });
   };
-  right("Verify at", 120, 9);
+  right(t("pdf.verifyAt"), 120, 9);
   right(url, 106, 9);
-  right(`Certificate ${certificate.id}`, 92, 8);
+  right(t("pdf.id", { id: certificate.id }), 92, 8);
 }
 
-function drawRevoked(page: PDFPage, revokedAt: Date, fonts: Fonts) {
-  const text = `REVOKED ON ${longDate(revokedAt).toUpperCase()}`;
+function drawRevoked(page: PDFPage, revokedAt: Date, fonts: Fonts, t: Words, locale: Locale) {
+  const text = drawable(t("pdf.revoked", { date: longDateIn(locale, revokedAt) }).toLocaleUpperCase(intlLocale(locale)), fonts.bold);
   page.drawText(text, { x: (WIDTH - fonts.bold.widthOfTextAtSize(text, 28)) / 2, y: 170, size: 28, font: fonts.bold, color: REVOKED });
 }
 
 /**
  * The certificate as a PDF (pdf-lib, no browser): A4 landscape, the standard fonts, the frozen
  * facts, the signer's line, the verification URL and id; a revoked one says so, with the date.
- * The document's title and subject carry the exact name (Unicode), whatever the page could draw.
+ * Its words are in `locale` (certificateLocale); the WinAnsi of the standard fonts has the
+ * letters of all four (é, ü, ß, ñ, « »). The document's title and subject carry the exact name
+ * (Unicode), whatever the page could draw.
  */
-export async function certificatePdf(certificate: Certificate): Promise<Uint8Array> {
+export async function certificatePdf(certificate: Certificate, locale: Locale = defaultLocale): Promise<Uint8Array> {
+  const t = translator(locale, "certificate");
   const pdf = await PDFDocument.create();
-  pdf.setTitle(`Certificate: ${certificate.recipientName} — ${certificate.testName}`);
-  pdf.setSubject(`${certificate.certificationName}, ${certificate.score}%, issued by ${certificate.organisation}`);
+  pdf.setTitle(t("pdf.title", { name: certificate.recipientName, testName: certificate.testName }));
+  pdf.setSubject(t("pdf.subject", { certification: certificate.certificationName, score: certificate.score, organisation: certificate.organisation }));
+  pdf.setLanguage(intlLocale(locale));
   pdf.setAuthor(certificate.organisation);
   pdf.setCreator("Certify");
   pdf.setCreationDate(certificate.issuedAt);
@@ -112,9 +145,9 @@ export async function certificatePdf(certificate: Certificate): Promise<Uint8Arr
   };
   const page = pdf.addPage([WIDTH, HEIGHT]);
   drawFrame(page);
-  drawFacts(page, certificate, fonts);
-  drawFooter(page, certificate, fonts);
-  if (certificate.revokedAt) drawRevoked(page, certificate.revokedAt, fonts);
+  drawFacts(page, certificate, fonts, t, locale);
+  drawFooter(page, certificate, fonts, t);
+  if (certificate.revokedAt) drawRevoked(page, certificate.revokedAt, fonts, t, locale);
   return pdf.save();
 }
 

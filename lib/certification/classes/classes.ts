@@ -5,8 +5,8 @@ import { countRows, readPage } from "@/lib/kernel/paged";
 import { transactionWithRetry } from "@/db/transaction";
 import { certifications, type Class, classes, type ClassInvitation, classInvitations, users, type Workspace } from "@/db/schema";
 import type { Page, Paging } from "@/lib/kernel/paging";
-import { visibleTo } from "@/lib/certification/catalog/catalog";
-import { ClassInvitationEmail } from "@/lib/certification/emails/class-invitation";
+import { holdCertification, visibleTo } from "@/lib/certification/catalog/catalog";
+import { ClassInvitationEmail, classInvitationSubject } from "@/lib/certification/emails/class-invitation";
 import { type FieldError, invalidFields, notFound, planLimit } from "@/lib/kernel/errors";
 import { planLimits } from "@/lib/platform/workspaces/plans";
 import { newToken, storedToken } from "@/lib/platform/security/tokens";
@@ -43,17 +43,30 @@ export async function checkStudentLimit(tx: Db, workspace: Workspace, newEmails:
   }
 }
 
-export async function queueClassInvitations(tx: Db, klass: Class, certification: string, trainer: string, invitations: ClassInvitation[]) {
+/**
+ * Queues the e-mail of each invitation, in the workspace's default language (a class has no
+ * language of its own, and the student has no page open yet to tell us theirs). `workspace` is
+ * read by the caller in this transaction.
+ */
+export async function queueClassInvitations(
+  tx: Db,
+  klass: Class,
+  certification: string,
+  workspace: Pick<Workspace, "name" | "defaultLanguage">,
+  invitations: ClassInvitation[],
+) {
+  const locale = workspace.defaultLanguage;
+  const subject = classInvitationSubject(locale, klass.name);
   await queueEmails(
     tx,
     invitations.map((invitation) => {
-      const props = { name: invitation.name, className: klass.name, certification, link: invitationLink(invitation), trainer };
+      const props = { locale, name: invitation.name, className: klass.name, certification, link: invitationLink(invitation), trainer: workspace.name };
       return {
         kind: "class_invitation",
         workspaceId: klass.workspaceId,
         invitationId: invitation.id,
         to: invitation.email,
-        subject: `Join the class ${klass.name}`,
+        subject,
         react: createElement(ClassInvitationEmail, props),
         links: [props.link],
       };
@@ -73,6 +86,7 @@ export async function createClass(db: Db, workspaceId: string, parsed: NewClass)
 
   const id = await transactionWithRetry(db, async (tx) => {
     const workspace = await lockWorkspace(tx, workspaceId);
+    await holdCertification(tx, workspaceId, certification.id);
     const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(classes).where(eq(classes.workspaceId, workspaceId));
     const limit = planLimits(workspace.plan).classes;
     if (count >= limit) throw planLimit(`The ${workspace.plan} plan allows ${limit} class${limit === 1 ? "" : "es"}.`);
@@ -80,7 +94,7 @@ export async function createClass(db: Db, workspaceId: string, parsed: NewClass)
     const [klass] = await tx.insert(classes).values({ workspaceId, name: parsed.name, certificationId: certification.id }).returning();
     if (parsed.emails.length) {
       const invitations = await tx.insert(classInvitations).values(newInvitations(klass, parsed.emails)).returning();
-      await queueClassInvitations(tx, klass, certification.name, workspace.name, invitations);
+      await queueClassInvitations(tx, klass, certification.name, workspace, invitations);
     }
     return klass.id;
   });

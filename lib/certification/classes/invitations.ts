@@ -30,7 +30,7 @@ export async function inviteStudents(db: Db, workspaceId: string, classId: numbe
     await checkStudentLimit(tx, workspace, emails);
     const [certification] = await tx.select({ name: certifications.name }).from(certifications).where(eq(certifications.id, klass.certificationId));
     const invitations = await tx.insert(classInvitations).values(newInvitations(klass, parsed.emails)).returning();
-    await queueClassInvitations(tx, klass, certification.name, workspace.name, invitations);
+    await queueClassInvitations(tx, klass, certification.name, workspace, invitations);
   });
   return getClass(db, workspaceId, klass.id);
 }
@@ -46,10 +46,10 @@ export async function resendInvitation(db: Db, workspaceId: string, classId: num
       .for("update");
     if (!invitation) throw notFound("Invitation");
     if (invitation.status === "joined") throw conflict(`${invitation.email} has already joined.`);
-    const [workspace] = await tx.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+    const [workspace] = await tx.select({ name: workspaces.name, defaultLanguage: workspaces.defaultLanguage }).from(workspaces).where(eq(workspaces.id, workspaceId));
     const [certification] = await tx.select({ name: certifications.name }).from(certifications).where(eq(certifications.id, klass.certificationId));
     const [updated] = await tx.update(classInvitations).set({ lastSentAt: new Date() }).where(eq(classInvitations.id, invitation.id)).returning();
-    await queueClassInvitations(tx, klass, certification.name, workspace.name, [updated]);
+    await queueClassInvitations(tx, klass, certification.name, workspace, [updated]);
   });
 }
 

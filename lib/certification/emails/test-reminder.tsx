@@ -1,35 +1,38 @@
 import { Heading, Text } from "@react-email/components";
 import { EmailButton, EmailLayout, SettingsLines } from "@/lib/platform/email/templates/layout";
+import type { Locale } from "@/lib/platform/i18n/locales";
+import { translator } from "@/lib/platform/i18n/translator";
 
 export type TestReminderProps = {
+  /** The language the e-mail is written in: mailLocale(test.language, the workspace's default). */
+  locale: Locale;
   name: string;
   testName: string;
   /** Whether the recipient pressed Start already (the reminder then says to finish it). */
   started: boolean;
-  /** The time limit and window in words (lib/certification/tests/settings-text.ts). */
+  /** The time limit and window in words, in `locale` (lib/certification/tests/settings-text.ts). */
   settings: string[];
   link: string;
   trainer: string;
 };
 
+export function testReminderSubject(locale: Locale, testName: string): string {
+  return translator(locale, "emails")("reminder.subject", { testName });
+}
+
 /** The one reminder (reminder_after_hours) to a recipient who has not completed. */
-export function TestReminderEmail({ name, testName, started, settings, link, trainer }: TestReminderProps) {
+export function TestReminderEmail({ locale, name, testName, started, settings, link, trainer }: TestReminderProps) {
+  const t = translator(locale, "emails");
   return (
-    <EmailLayout preview={`A reminder: ${testName} is waiting for you`}>
+    <EmailLayout locale={locale} preview={t("reminder.preview", { testName })}>
       <Heading as="h1" style={{ fontSize: 20 }}>
-        A reminder: {testName}
+        {t("reminder.heading", { testName })}
       </Heading>
-      <Text>{name ? `Hello ${name},` : "Hello,"}</Text>
-      <Text>
-        {started
-          ? `You started the practice test ${trainer} sent you but have not submitted it yet. Your answers so far are saved: open your link to finish it.`
-          : `${trainer} sent you a practice test that you have not taken yet. Open your link and press Start when you are ready.`}
-      </Text>
+      <Text>{name ? t("hello", { name }) : t("helloNoName")}</Text>
+      <Text>{started ? t("reminder.started", { trainer }) : t("reminder.notStarted", { trainer })}</Text>
       <SettingsLines lines={settings} />
-      <EmailButton href={link}>
-        Open the test
-      </EmailButton>
-      <Text style={{ color: "#6b7280", fontSize: 13 }}>This is the only reminder. This link is personal: do not forward it.</Text>
+      <EmailButton href={link}>{t("openTest")}</EmailButton>
+      <Text style={{ color: "#6b7280", fontSize: 13 }}>{t("reminder.footer")}</Text>
     </EmailLayout>
   );
 }

@@ -36,7 +36,7 @@ export type TakingView = {
   window: WindowState;
   /** The test's `record_integrity`: the page posts what it sees (components/taking/use-integrity.ts) and the start page says what is recorded. */
   recordIntegrity: boolean;
-  /** The test's `language`: the page's locale when fixed; `auto` follows the browser (lib/i18n/locales.ts pageLocale). */
+  /** The test's `language`: the page's locale when fixed; `auto` follows the browser (lib/platform/i18n/locales.ts pageLocale). */
   language: TestLanguage;
   /** The server's clock when the page was read: the countdown runs against it, not the device's. */
   now: string;

@@ -2,10 +2,12 @@ import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { chosenOf, correctOf, isCorrect, optionsText } from "@/lib/certification/catalog/question-type";
 import { createElement } from "react";
 import type { Db } from "@/db";
-import { answers, recipients, testQuestions, tests, workspaces } from "@/db/schema";
+import { answers, recipients, testQuestions, tests, workspaces, type Test } from "@/db/schema";
 import { personalizedRenderer } from "@/lib/platform/email/personalize";
-import { TestReminderEmail } from "@/lib/certification/emails/test-reminder";
-import { TestResultEmail } from "@/lib/certification/emails/test-result";
+import { TestReminderEmail, testReminderSubject } from "@/lib/certification/emails/test-reminder";
+import { TestResultEmail, testResultSubject } from "@/lib/certification/emails/test-result";
+import { mailLocale, type Locale } from "@/lib/platform/i18n/locales";
+import { translator } from "@/lib/platform/i18n/translator";
 import { recipientLink } from "./links";
 import { answersVisible, testName } from "./settings";
 import { settingsLines, utcDateTime } from "./settings-text";
@@ -43,10 +45,12 @@ export async function sendReminders(db: Db, testId: number): Promise<number> {
       )
       .returning();
     if (due.length === 0) return 0;
-    const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, test.workspaceId));
+    const [workspace] = await tx.select({ name: workspaces.name, defaultLanguage: workspaces.defaultLanguage }).from(workspaces).where(eq(workspaces.id, test.workspaceId));
+    const locale = mailLocale(test.language, workspace.defaultLanguage);
     const render = personalizedRenderer(TestReminderEmail, ["name", "link"]);
     const name = testName(test);
-    const settings = settingsLines(test);
+    const subject = testReminderSubject(locale, name);
+    const settings = settingsLines(test, locale);
     await queueEmails(
       tx,
       await Promise.all(
@@ -57,8 +61,8 @@ export async function sendReminders(db: Db, testId: number): Promise<number> {
             workspaceId: test.workspaceId,
             recipientId: recipient.id,
             to: recipient.email,
-            subject: `Reminder: ${name}`,
-            ...(await render({ name: recipient.name, testName: name, started: recipient.status === "started", settings, link, trainer: workspace.name })),
+            subject,
+            ...(await render({ locale, name: recipient.name, testName: name, started: recipient.status === "started", settings, link, trainer: workspace.name })),
             links: [link],
           };
         }),
@@ -81,7 +85,12 @@ export async function sendResultEmail(db: Db, recipientId: number): Promise<bool
       .where(and(eq(recipients.id, recipientId), eq(recipients.status, "completed"), isNull(recipients.resultEmailedAt)))
       .returning();
     if (!recipient?.result) return false;
-    const [test] = await tx.select().from(tests).where(eq(tests.id, recipient.testId));
+    const [{ test, defaultLanguage }] = await tx
+      .select({ test: tests, defaultLanguage: workspaces.defaultLanguage })
+      .from(tests)
+      .innerJoin(workspaces, eq(workspaces.id, tests.workspaceId))
+      .where(eq(tests.id, recipient.testId));
+    const locale = mailLocale(test.language, defaultLanguage);
     const result = recipient.result;
     const visible = answersVisible(test, new Date());
     let review = null;
@@ -106,11 +115,7 @@ export async function sendResultEmail(db: Db, recipientId: number): Promise<bool
           };
         });
     }
-    const reviewNote = visible
-      ? null
-      : test.showAnswers === "after_close" && test.closesAt
-        ? `The correct answers and explanations can be seen at your link from ${utcDateTime(test.closesAt)}, when the test closes.`
-        : "The correct answers of this test are not shown.";
+    const reviewNote = visible ? null : withheldReviewNote(test, locale);
     const name = testName(test);
     const link = recipientLink(recipient);
     await queueEmail(tx, {
@@ -118,8 +123,9 @@ export async function sendResultEmail(db: Db, recipientId: number): Promise<bool
       workspaceId: test.workspaceId,
       recipientId: recipient.id,
       to: recipient.email,
-      subject: `Your result: ${name}`,
+      subject: testResultSubject(locale, name),
       react: createElement(TestResultEmail, {
+        locale,
         name: recipient.name,
         testName: name,
         percent: result.percent,
@@ -136,4 +142,12 @@ export async function sendResultEmail(db: Db, recipientId: number): Promise<bool
     });
     return true;
   });
+}
+
+/** What the result e-mail says instead of the answers: from when they can be seen (after_close), or that they are not shown. */
+function withheldReviewNote(test: Pick<Test, "showAnswers" | "closesAt">, locale: Locale): string {
+  const t = translator(locale, "emails");
+  return test.showAnswers === "after_close" && test.closesAt
+    ? t("result.reviewAfterClose", { when: utcDateTime(test.closesAt, locale) })
+    : t("result.reviewNever");
 }

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { recipients, testDomains, testQuestions, type OptionOrders, type Recipient, type Test, type Workspace } from "@/db/schema";
 import { personalizedRenderer } from "@/lib/platform/email/personalize";
-import { TestInvitationEmail } from "@/lib/certification/emails/test-invitation";
+import { TestInvitationEmail, testInvitationSubject } from "@/lib/certification/emails/test-invitation";
+import { mailLocale } from "@/lib/platform/i18n/locales";
 import { AppError, planLimit } from "@/lib/kernel/errors";
 import { planLimits } from "@/lib/platform/workspaces/plans";
 import { newToken, storedToken } from "@/lib/platform/security/tokens";
@@ -78,7 +79,7 @@ export async function insertRecipients(
     created.push(...(await tx.insert(recipients).values(chunk).returning()));
   }
   if (options.sendEmail) {
-    await queueInvitations(tx, test, workspace.name, created);
+    await queueInvitations(tx, test, workspace, created);
     await scheduleReminder(tx, test);
   }
   return created;
@@ -130,27 +131,36 @@ async function scheduleReminder(tx: Db, test: Test): Promise<void> {
   await scheduleStep(tx, test.workspaceId, "test.reminder", { testId: test.id }, due);
 }
 
-export async function queueInvitations(tx: Db, test: Test, trainer: string, people: Recipient[]): Promise<void> {
+/** The workspace as its recipients' e-mails need it: its name (who sent the test) and its default language (an `auto` test's e-mails). */
+export type MailingWorkspace = Pick<Workspace, "name" | "defaultLanguage">;
+
+/**
+ * Queues the invitation of each of `people`, in the test's language (an `auto` test: the
+ * workspace's default, read by the caller in this transaction with its name).
+ */
+export async function queueInvitations(tx: Db, test: Test, workspace: MailingWorkspace, people: Recipient[]): Promise<void> {
+  const locale = mailLocale(test.language, workspace.defaultLanguage);
   // One render of the invitation for this call, each recipient's name and link filled in;
   // the renderer (and what it caches) lives as long as this call.
   const renderInvitation = personalizedRenderer(TestInvitationEmail, ["name", "link"]);
+  const shared = {
+    locale,
+    testName: testName(test),
+    certification: test.certificationName,
+    questions: test.questionCount,
+    settings: settingsLines(test, locale),
+    trainer: workspace.name,
+  };
+  const subject = testInvitationSubject(locale, shared.testName);
   const emails = await Promise.all(
     people.map(async (recipient) => {
-      const props = {
-        name: recipient.name,
-        testName: testName(test),
-        certification: test.certificationName,
-        questions: test.questionCount,
-        settings: settingsLines(test),
-        link: recipientLink(recipient),
-        trainer,
-      };
+      const props = { ...shared, name: recipient.name, link: recipientLink(recipient) };
       return {
         kind: "test_invitation",
         workspaceId: test.workspaceId,
         recipientId: recipient.id,
         to: recipient.email,
-        subject: `Your practice test: ${props.testName}`,
+        subject,
         ...(await renderInvitation(props)),
         links: [props.link],
       };

@@ -1,6 +1,6 @@
 import type { Test } from "@/db/schema";
-import { defaultLocale, type Locale } from "@/lib/i18n/locales";
-import { translator, utcDateTimeIn } from "@/lib/i18n/translator";
+import { defaultLocale, type Locale } from "@/lib/platform/i18n/locales";
+import { translator, utcDateTimeIn } from "@/lib/platform/i18n/translator";
 
 /**
  * The settings a recipient needs to know before starting, in words, for the e-mails and the

@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { transactionWithRetry } from "@/db/transaction";
 import { certifications, domains, questions, recipients, testDomains, testQuestions, tests, workspaces, type Recipient, type Test } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/kernel/paging";
-import { visibleTo } from "@/lib/certification/catalog/catalog";
+import { holdCertification, visibleTo } from "@/lib/certification/catalog/catalog";
 import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
 import { lockWorkspace } from "@/lib/platform/workspaces/lock";
 import { shuffle } from "./draw";
@@ -66,6 +66,7 @@ export async function createTest(db: Db, workspaceId: string, parsed: NewTest): 
 
   const code = await transactionWithRetry(db, async (tx) => {
     const workspace = await lockWorkspace(tx, workspaceId);
+    await holdCertification(tx, workspaceId, certification.id);
     const total = plan.reduce((sum, entry) => sum + entry.count, 0);
     const code = newTestCode();
     const [test] = await tx
@@ -218,9 +219,9 @@ export async function resendRecipient(db: Db, workspaceId: string, code: string,
   const test = await findTest(db, workspaceId, code);
   return transactionWithRetry(db, async (tx) => {
     const recipient = await lockUncompletedRecipient(tx, test.id, recipientId, (email) => `${email} has already completed this test.`);
-    const [workspace] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, workspaceId));
+    const [workspace] = await tx.select({ name: workspaces.name, defaultLanguage: workspaces.defaultLanguage }).from(workspaces).where(eq(workspaces.id, workspaceId));
     const [updated] = await tx.update(recipients).set({ lastSentAt: new Date() }).where(eq(recipients.id, recipient.id)).returning();
-    await queueInvitations(tx, test, workspace.name, [updated]);
+    await queueInvitations(tx, test, workspace, [updated]);
     return recipientViewIn(tx, updated);
   });
 }

@@ -11,7 +11,7 @@ vi.mock("@react-email/components", async (importOriginal) => {
   return { ...original, toPlainText: vi.fn(original.toPlainText) };
 });
 
-const base: TestInvitationProps = { name: "", testName: "AWS CLF-C02 test", certification: "AWS CLF-C02", questions: 20, settings: ["Time limit: 30 minutes from when you press Start."], link: "", trainer: "Acme Training" };
+const base: TestInvitationProps = { locale: "en", name: "", testName: "AWS CLF-C02 test", certification: "AWS CLF-C02", questions: 20, settings: ["Time limit: 30 minutes from when you press Start."], link: "", trainer: "Acme Training" };
 const people: Pick<TestInvitationProps, "name" | "link">[] = [
   { name: "Ada Lovelace", link: "http://127.0.0.1:3000/t/abc123" },
   { name: "", link: "http://127.0.0.1:3000/t/no-name" },

@@ -76,7 +76,7 @@ function expectedErrors(contract: AnyContract): number[] {
   if (contract.query) errors.add(422);
   if (contract.body) [400, 413, 422].forEach((s) => errors.add(s));
   if (contract.rawBody) errors.add(413);
-  if (contract.upload) [413, 422].forEach((s) => errors.add(s));
+  if (contract.upload || contract.textFile) [413, 422].forEach((s) => errors.add(s));
   return [...errors].sort((a, b) => a - b);
 }
 
@@ -88,12 +88,18 @@ function uploadSchema(upload: NonNullable<AnyContract["upload"]>) {
   return z.object({ [upload.field]: z.string().meta({ format: "binary", description: upload.description }) });
 }
 
+/** A text file as the whole body (in any of its media types) or as one multipart part. */
+function textFileContent(file: NonNullable<AnyContract["textFile"]>) {
+  const whole = Object.fromEntries(file.mediaTypes.map((type) => [type, { schema: z.string().meta({ description: file.description }) }]));
+  return { ...whole, "multipart/form-data": { schema: uploadSchema(file) } };
+}
+
 function register(registry: OpenAPIRegistry, contract: AnyContract): void {
   const headers = contract.caller === "workspace" ? rateHeaders : plainHeaders;
   const success = contract.response
     ? { content: { "application/json": { schema: contract.response } } }
     : contract.produces
-      ? { content: { [contract.produces]: { schema: z.string() } } }
+      ? { content: Object.fromEntries([contract.produces].flat().map((type) => [type, { schema: z.string() }])) }
       : {};
   const responses: Record<string, object> = {
     [contract.status]: { description: contract.docs.summary, headers, ...success },
@@ -116,6 +122,7 @@ function register(registry: OpenAPIRegistry, contract: AnyContract): void {
       ...(contract.body ? { body: { content: { "application/json": { schema: contract.body } }, required: true } } : {}),
       ...(contract.rawBody ? { body: { content: { "application/json": { schema: z.string() } }, required: true } } : {}),
       ...(contract.upload ? { body: { content: { "multipart/form-data": { schema: uploadSchema(contract.upload) } }, required: true } } : {}),
+      ...(contract.textFile ? { body: { content: textFileContent(contract.textFile), required: true } } : {}),
     },
     responses,
   });

@@ -1,6 +1,6 @@
 import { config } from "@/lib/kernel/config/config";
 import { AppError, invalidFields } from "@/lib/kernel/errors";
-import { readBodyBytes } from "./parse";
+import { MAX_BODY_BYTES, readBodyBytes } from "./parse";
 import { formatBytes } from "@/lib/kernel/values";
 
 /** A file as a handler receives it: its name and type as the client sent them, and its bytes. */
@@ -51,4 +51,38 @@ export async function readUpload(req: Request, field: string): Promise<UploadedF
   if (typeof file === "string") throw invalidFields([{ field, message: `The ${field} part must be a file (with a filename).` }]);
   if (file.size > config().files.maxBytes) throw fileTooLarge();
   return { name: file.name, contentType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+/**
+ * Reads one UTF-8 text file (a question bank, …): the whole body, or the part named `field` of
+ * a `multipart/form-data` body (a browser's FormData, `curl -F file=@bank.xml`). Over `limit`
+ * → 413 (the multipart envelope gets its room on top); an empty file, a multipart body without
+ * that file part, or bytes that are not UTF-8 → 422 naming `field`. A byte-order mark is dropped.
+ */
+export async function readTextFile(req: Request, field: string, limit: number = MAX_BODY_BYTES): Promise<string> {
+  const contentType = req.headers.get("content-type") ?? "";
+  const multipart = /^multipart\/form-data\s*;/i.test(contentType);
+  let bytes: Uint8Array = await readBodyBytes(req, multipart ? limit + MULTIPART_ENVELOPE_BYTES : limit);
+  if (multipart) {
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as BodyInit, { headers: { "content-type": contentType } }).formData();
+    } catch {
+      throw invalidFields([{ field: "(body)", message: "The body is not valid multipart/form-data." }], "The body must be multipart/form-data.");
+    }
+    const parts = form.getAll(field);
+    if (parts.length !== 1 || typeof parts[0] === "string") {
+      throw invalidFields([{ field, message: `Send one file in a part named ${field} (or the file itself as the body).` }]);
+    }
+    bytes = new Uint8Array(await parts[0].arrayBuffer());
+    if (bytes.byteLength > limit) throw new AppError("payload_too_large", `The file is larger than the limit of ${formatBytes(limit)} (${limit} bytes).`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw invalidFields([{ field, message: "The file is not UTF-8 text: save it as UTF-8 and send it again." }]);
+  }
+  if (!text.trim()) throw invalidFields([{ field, message: "The file is empty." }]);
+  return text;
 }

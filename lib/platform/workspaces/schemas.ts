@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { planNames } from "@/db/schema/statuses";
+import { locales, planNames } from "@/db/schema/statuses";
 
 export const MAX_WORKSPACE_NAME = 100;
 
@@ -36,11 +36,16 @@ export const updateWorkspaceInput = z.object({
     "Additive: the issuer printed on certificates issued from now on (a test's `certificate`), and the Open Badges issuer's name. Empty: the workspace's name. Certificates already issued keep theirs.",
   ).optional(),
   certificate_signer: issuerLine("Additive: who signs certificates issued from now on, one line (e.g. \"Ada Lovelace, Head of Training\"). Empty: no signature line.").optional(),
+  default_language: z
+    .enum(locales, { error: "One of en, de, fr, es." })
+    .optional()
+    .meta({ description: "Additive: the language of recipients' e-mails for tests whose language is auto, and of class invitations (en, de, fr, es; default en)." }),
 });
 export type UpdateWorkspaceInput = z.output<typeof updateWorkspaceInput>;
 /** The settings page's forms: the name alone, and the certificates' issuer (both fields sent). */
 export const workspaceNameForm = updateWorkspaceInput.pick({ name: true }).required();
 export const certificateIssuerForm = updateWorkspaceInput.pick({ organisation_name: true, certificate_signer: true }).required();
+export const defaultLanguageForm = updateWorkspaceInput.pick({ default_language: true }).required();
 
 export const workspaceSettingsView = z
   .object({
@@ -48,6 +53,7 @@ export const workspaceSettingsView = z
     name: z.string(),
     organisation_name: z.string().meta({ description: "Additive: the issuer printed on certificates; empty: the workspace's name." }),
     certificate_signer: z.string().meta({ description: "Additive: who signs certificates; empty: none printed." }),
+    default_language: z.enum(locales).meta({ description: "Additive: the language of e-mails to recipients of tests in auto language, and of class invitations." }),
     plan: z.enum(planNames),
     limits: planLimitsView,
     usage: z.object({

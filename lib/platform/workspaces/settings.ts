@@ -35,6 +35,7 @@ async function settingsOf(db: Db, workspace: Workspace): Promise<WorkspaceSettin
     name: workspace.name,
     organisation_name: workspace.organisationName,
     certificate_signer: workspace.certificateSigner,
+    default_language: workspace.defaultLanguage,
     plan: workspace.plan,
     limits: planLimits(workspace.plan),
     usage: { ...usage, largest_test: Number(largest?.recipients ?? 0), api_keys: keys.active },
@@ -44,7 +45,7 @@ async function settingsOf(db: Db, workspace: Workspace): Promise<WorkspaceSettin
 
 /** Renames the workspace (the name every e-mail it sends from now on carries) and sets the issuer of its certificates; absent fields stay. */
 export async function updateWorkspace(db: Db, workspaceId: string, input: UpdateWorkspaceInput): Promise<WorkspaceSettingsView> {
-  const changes = { name: input.name, organisationName: input.organisation_name, certificateSigner: input.certificate_signer };
+  const changes = { name: input.name, organisationName: input.organisation_name, certificateSigner: input.certificate_signer, defaultLanguage: input.default_language };
   const set = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
   if (!Object.keys(set).length) return workspaceSettings(db, workspaceId);
   const [updated] = await db.update(workspaces).set(set).where(eq(workspaces.id, workspaceId)).returning();

@@ -17,6 +17,9 @@ import { createTestDatabase, type TestDatabase } from "../../helpers/db";
 import { createTrainer, type Trainer } from "../../helpers/fixtures";
 import { certificateIdOf, finish, sendTest } from "./passing";
 
+// The page takes the reader's locale from next-intl's request configuration, which only a Next.js request has: English here.
+vi.mock("next-intl/server", () => ({ getLocale: async () => "en" }));
+
 /**
  * What anyone sees of a certificate, without an account: the verification page (valid or
  * revoked with the date, no e-mail address), the PDF, the Open Badges 3.0 credential as a

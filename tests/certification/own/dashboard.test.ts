@@ -13,14 +13,14 @@ const classRoute = await import("@/app/api/v1/classes/[id]/route");
 const invitationsRoute = await import("@/app/api/v1/classes/[id]/invitations/route");
 const resendRoute = await import("@/app/api/v1/classes/[id]/invitations/[invitation_id]/resend/route");
 const progressRoute = await import("@/app/api/v1/classes/[id]/progress/route");
-const myCertificationsRoute = await import("@/app/api/app/my-certifications/route");
-const myCertificationRoute = await import("@/app/api/app/my-certifications/[id]/route");
-const myDomainsRoute = await import("@/app/api/app/my-certifications/[id]/domains/route");
-const myQuestionsRoute = await import("@/app/api/app/my-certifications/[id]/questions/route");
-const myImportRoute = await import("@/app/api/app/my-certifications/[id]/import/route");
-const domainRoute = await import("@/app/api/app/my-certifications/domains/[domain_id]/route");
-const domainQuestionsRoute = await import("@/app/api/app/my-certifications/domains/[domain_id]/questions/route");
-const questionRoute = await import("@/app/api/app/my-certifications/questions/[question_id]/route");
+const certificationsRoute = await import("@/app/api/v1/certifications/route");
+const certificationRoute = await import("@/app/api/v1/certifications/[id]/route");
+const domainsRoute = await import("@/app/api/v1/certifications/[id]/domains/route");
+const domainRoute = await import("@/app/api/v1/certifications/[id]/domains/[domain_id]/route");
+const domainQuestionsRoute = await import("@/app/api/v1/certifications/[id]/domains/[domain_id]/questions/route");
+const questionsRoute = await import("@/app/api/v1/certifications/[id]/questions/route");
+const questionRoute = await import("@/app/api/v1/certifications/[id]/questions/[question_id]/route");
+const importRoute = await import("@/app/api/v1/certifications/[id]/import/route");
 
 let database: TestDatabase;
 let trainer: Trainer;
@@ -118,81 +118,103 @@ describe("dashboard class routes", () => {
   });
 });
 
+// The dashboard's editor calls the public routes with the session (no API key).
 describe("dashboard own-certification routes", () => {
   it("creates, edits, adds domains and questions, imports CSV and deletes", async () => {
-    const created = await as(trainer, myCertificationsRoute.POST, "/api/app/my-certifications", {
+    const created = await as(trainer, certificationsRoute.POST, "/api/v1/certifications", {
       method: "POST",
       body: { name: "Acme Basics", vendor: "Acme", code: "AC-1", description: "", domains: ["Accounts", "Billing"] },
     });
     expect(created.status).toBe(201);
     const id = String(created.body.id);
     const [accounts] = created.body.domains;
+    const accountsId = String(accounts.id);
 
-    const patched = await as(trainer, myCertificationRoute.PATCH, `/api/app/my-certifications/${id}`, {
+    const patched = await as(trainer, certificationRoute.PATCH, `/api/v1/certifications/${id}`, {
       method: "PATCH",
       params: { id },
       body: { name: "Acme Basics 2", vendor: "Acme", code: "AC-2", description: "New." },
     });
     expect(patched.body).toMatchObject({ name: "Acme Basics 2", code: "AC-2", own: true });
 
-    const domain = await as(trainer, myDomainsRoute.POST, `/api/app/my-certifications/${id}/domains`, { method: "POST", params: { id }, body: { name: "Security" } });
+    const domain = await as(trainer, domainsRoute.POST, `/api/v1/certifications/${id}/domains`, { method: "POST", params: { id }, body: { name: "Security" } });
     expect(domain.status).toBe(201);
-    const renamed = await as(trainer, domainRoute.PATCH, `/api/app/my-certifications/domains/${accounts.id}`, {
+    const renamed = await as(trainer, domainRoute.PATCH, `/api/v1/certifications/${id}/domains/${accountsId}`, {
       method: "PATCH",
-      params: { domain_id: String(accounts.id) },
+      params: { id, domain_id: accountsId },
       body: { name: "Users" },
     });
     expect(renamed.body).toEqual({ id: accounts.id, name: "Users", questions: 0 });
 
-    const question = await as(trainer, domainQuestionsRoute.POST, `/api/app/my-certifications/domains/${accounts.id}/questions`, {
+    const question = await as(trainer, domainQuestionsRoute.POST, `/api/v1/certifications/${id}/domains/${accountsId}/questions`, {
       method: "POST",
-      params: { domain_id: String(accounts.id) },
+      params: { id, domain_id: accountsId },
       body: { prompt: "Q?", options: ["a", "b"], correct: 1 },
     });
     expect(question.status).toBe(201);
     const questionId = String(question.body.id);
-    const edited = await as(trainer, questionRoute.PATCH, `/api/app/my-certifications/questions/${questionId}`, {
+    const edited = await as(trainer, questionRoute.PATCH, `/api/v1/certifications/${id}/questions/${questionId}`, {
       method: "PATCH",
-      params: { question_id: questionId },
+      params: { id, question_id: questionId },
       body: { prompt: "Q2?", options: ["a", "b", "c"], correct: 2, explanation: "c." },
     });
     expect(edited.body).toMatchObject({ prompt: "Q2?", correct: 2 });
 
-    const badCsv = await as(trainer, myImportRoute.POST, `/api/app/my-certifications/${id}/import`, {
+    // Bad rows are skipped with their line and reason; the good ones are imported.
+    const header = "domain,question,option_a,option_b,option_c,option_d,correct,explanation";
+    const mixedCsv = await as(trainer, importRoute.POST, `/api/v1/certifications/${id}/import`, {
       method: "POST",
       params: { id },
-      body: { csv: "domain,question,option_a,option_b,option_c,option_d,correct,explanation\nUsers,Q,a,b,,,Z,\n,Q,a,b,,,A,\n" },
+      query: { format: "csv" },
+      body: `${header}\nUsers,Q,a,b,,,Z,\n,Q3,a,b,,,B,\nNetworking,Q4,a,b,c,d,4,\n`,
     });
-    expect(badCsv.status).toBe(422);
-    expect(badCsv.body.error.fields.map((f: { field: string }) => f.field)).toEqual(["rows.1.correct", "rows.2.domain"]);
+    expect(mixedCsv.status, JSON.stringify(mixedCsv.body)).toBe(200);
+    expect(mixedCsv.body).toMatchObject({ format: "csv", dry_run: false, imported: 2 });
+    expect(mixedCsv.body.domains.map((d: { name: string; created: boolean; questions: number }) => [d.name, d.created, d.questions])).toEqual([
+      ["General", true, 1],
+      ["Networking", true, 1],
+    ]);
+    expect(mixedCsv.body.skipped).toEqual([{ line: 2, name: null, reason: expect.stringContaining('found "Z"') }]);
 
-    const goodCsv = await as(trainer, myImportRoute.POST, `/api/app/my-certifications/${id}/import`, {
+    // A file that cannot be read as CSV imports nothing.
+    const brokenCsv = await as(trainer, importRoute.POST, `/api/v1/certifications/${id}/import`, {
       method: "POST",
       params: { id },
-      body: { csv: "domain,question,option_a,option_b,option_c,option_d,correct,explanation\nUsers,Q3,a,b,,,B,\nNetworking,Q4,a,b,c,d,4,\n" },
+      query: { format: "csv" },
+      body: `${header}\nUsers,"unclosed,a,b,,,A,\n`,
     });
-    expect(goodCsv.status).toBe(201);
-    expect(goodCsv.body).toEqual({ imported: 2, created_domains: ["Networking"] });
+    expect(brokenCsv.status).toBe(422);
+    expect(brokenCsv.body.error.fields.map((f: { field: string }) => f.field)).toEqual(["file"]);
 
-    const listed = await as(trainer, myQuestionsRoute.GET, `/api/app/my-certifications/${id}/questions`, { params: { id } });
+    const listed = await as(trainer, questionsRoute.GET, `/api/v1/certifications/${id}/questions`, { params: { id } });
     expect(listed.body.data.map((q: { prompt: string }) => q.prompt)).toEqual(["Q2?", "Q3", "Q4"]);
 
-    const deleted = await as(trainer, questionRoute.DELETE, `/api/app/my-certifications/questions/${questionId}`, { method: "DELETE", params: { question_id: questionId } });
+    const deleted = await as(trainer, questionRoute.DELETE, `/api/v1/certifications/${id}/questions/${questionId}`, {
+      method: "DELETE",
+      params: { id, question_id: questionId },
+    });
     expect(deleted.status).toBe(204);
 
     // Another workspace sees none of it; a catalog certification is not editable.
-    expect((await as(other, myCertificationRoute.GET, `/api/app/my-certifications/${id}`, { params: { id } })).status).toBe(404);
-    expect((await as(other, myQuestionsRoute.GET, `/api/app/my-certifications/${id}/questions`, { params: { id } })).status).toBe(404);
+    expect((await as(other, certificationRoute.GET, `/api/v1/certifications/${id}`, { params: { id } })).status).toBe(404);
+    expect((await as(other, questionsRoute.GET, `/api/v1/certifications/${id}/questions`, { params: { id } })).status).toBe(404);
     const catalog = String(catalogId);
-    expect((await as(trainer, myCertificationRoute.GET, `/api/app/my-certifications/${catalog}`, { params: { id: catalog } })).status).toBe(404);
+    expect((await as(trainer, questionsRoute.GET, `/api/v1/certifications/${catalog}/questions`, { params: { id: catalog } })).status).toBe(404);
+    const catalogEdit = await as(trainer, certificationRoute.PATCH, `/api/v1/certifications/${catalog}`, { method: "PATCH", params: { id: catalog }, body: { name: "Mine" } });
+    expect(catalogEdit.status).toBe(404);
+
+    // The editor's delete: unused, so it is removed.
+    expect((await as(trainer, certificationRoute.DELETE, `/api/v1/certifications/${id}`, { method: "DELETE", params: { id } })).status).toBe(204);
+    expect((await as(trainer, certificationRoute.GET, `/api/v1/certifications/${id}`, { params: { id } })).status).toBe(404);
   });
 
   it("answers 422 listing the fields of a bad question", async () => {
-    const created = await as(trainer, myCertificationsRoute.POST, "/api/app/my-certifications", { method: "POST", body: { name: "X", vendor: "Y", domains: ["D"] } });
+    const created = await as(trainer, certificationsRoute.POST, "/api/v1/certifications", { method: "POST", body: { name: "X", vendor: "Y", domains: ["D"] } });
+    const id = String(created.body.id);
     const domainId = String(created.body.domains[0].id);
-    const result = await as(trainer, domainQuestionsRoute.POST, `/api/app/my-certifications/domains/${domainId}/questions`, {
+    const result = await as(trainer, domainQuestionsRoute.POST, `/api/v1/certifications/${id}/domains/${domainId}/questions`, {
       method: "POST",
-      params: { domain_id: domainId },
+      params: { id, domain_id: domainId },
       body: { prompt: "Q", options: ["a", "a", "b"], correct: 5 },
     });
     expect(result.status).toBe(422);

@@ -11,11 +11,11 @@ import { signInAs } from "../../helpers/session";
 // The dashboard routes read the session: the trainer signed in with signInAs.
 vi.mock("@/lib/platform/auth/session", () => import("../../helpers/session"));
 
-const myCertificationsRoute = await import("@/app/api/app/my-certifications/route");
-const myQuestionsRoute = await import("@/app/api/app/my-certifications/[id]/questions/route");
-const myImportRoute = await import("@/app/api/app/my-certifications/[id]/import/route");
-const domainQuestionsRoute = await import("@/app/api/app/my-certifications/domains/[domain_id]/questions/route");
-const questionRoute = await import("@/app/api/app/my-certifications/questions/[question_id]/route");
+const certificationsRoute = await import("@/app/api/v1/certifications/route");
+const questionsRoute = await import("@/app/api/v1/certifications/[id]/questions/route");
+const importRoute = await import("@/app/api/v1/certifications/[id]/import/route");
+const domainQuestionsRoute = await import("@/app/api/v1/certifications/[id]/domains/[domain_id]/questions/route");
+const questionRoute = await import("@/app/api/v1/certifications/[id]/questions/[question_id]/route");
 
 /**
  * Multiple-response questions in the own-certification editor (issue 23): `type` and a `correct`
@@ -32,7 +32,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   trainer = await createTrainer(database.db);
   signInAs(trainer);
-  const created = await as(myCertificationsRoute.POST, "/api/app/my-certifications", {
+  const created = await as(certificationsRoute.POST, "/api/v1/certifications", {
     method: "POST",
     body: { name: "Networks", vendor: "Acme", domains: ["Protocols"] },
   });
@@ -47,7 +47,9 @@ function as(handler: Parameters<typeof call>[0], path: string, options: CallOpti
 }
 
 const addQuestion = (body: unknown) =>
-  as(domainQuestionsRoute.POST, `/api/app/my-certifications/domains/${domainId}/questions`, { method: "POST", params: { domain_id: domainId }, body });
+  as(domainQuestionsRoute.POST, `/api/v1/certifications/${id}/domains/${domainId}/questions`, { method: "POST", params: { id, domain_id: domainId }, body });
+const listQuestions = () => as(questionsRoute.GET, `/api/v1/certifications/${id}/questions`, { params: { id }, query: { per_page: 100 } });
+const importCsv = (csv: string) => as(importRoute.POST, `/api/v1/certifications/${id}/import`, { method: "POST", params: { id }, query: { format: "csv" }, body: csv });
 
 describe("the editor's routes", () => {
   it("adds a multiple-response question: the set stored ascending, correct_index its first, the view with type and the set", async () => {
@@ -65,13 +67,13 @@ describe("the editor's routes", () => {
 
     // Switching a question's type in place.
     const questionId = String(single.body.id);
-    const edited = await as(questionRoute.PATCH, `/api/app/my-certifications/questions/${questionId}`, {
+    const edited = await as(questionRoute.PATCH, `/api/v1/certifications/${id}/questions/${questionId}`, {
       method: "PATCH",
-      params: { question_id: questionId },
+      params: { id, question_id: questionId },
       body: { prompt: "Which two are layer 3?", type: "multiple", options: ["IP", "TCP", "ICMP"], correct: [2, 0] },
     });
     expect(edited.body).toMatchObject({ type: "multiple", correct: [0, 2] });
-    const listed = await as(myQuestionsRoute.GET, `/api/app/my-certifications/${id}/questions`, { params: { id } });
+    const listed = await listQuestions();
     expect(listed.body.data.map((q: { type: string; correct: unknown }) => [q.type, q.correct])).toEqual([
       ["multiple", [1, 3]],
       ["multiple", [0, 2]],
@@ -105,23 +107,36 @@ describe("the CSV import", () => {
       "Routing,Which two are routing protocols? (Choose two.),OSPF,HTTP,BGP,SMTP,A;C,OSPF and BGP route.",
       "Routing,Which port does HTTPS use?,80,443,25,,B,",
     ].join("\r\n");
-    const imported = await as(myImportRoute.POST, `/api/app/my-certifications/${id}/import`, { method: "POST", params: { id }, body: { csv } });
-    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
-    expect(imported.body).toEqual({ imported: 2, created_domains: ["Routing"] });
-    const listed = await as(myQuestionsRoute.GET, `/api/app/my-certifications/${id}/questions`, { params: { id } });
+    const imported = await importCsv(csv);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body).toEqual({ format: "csv", dry_run: false, imported: 2, domains: [{ id: expect.any(Number), name: "Routing", created: true, questions: 2 }], skipped: [] });
+    const listed = await listQuestions();
     const byPrompt = new Map(listed.body.data.map((q: { prompt: string }) => [q.prompt, q]));
     expect(byPrompt.get("Which two are routing protocols? (Choose two.)")).toMatchObject({ type: "multiple", correct: [0, 2] });
     expect(byPrompt.get("Which port does HTTPS use?")).toMatchObject({ type: "single", correct: 1 });
   });
 
-  it("refuses the whole file when a set is wrong, naming the row and line", async () => {
-    const before = await as(myQuestionsRoute.GET, `/api/app/my-certifications/${id}/questions`, { params: { id } });
-    const csv = "domain,question,option_a,option_b,option_c,option_d,correct,explanation\nRouting,Good?,a,b,,,A,\nRouting,Bad?,a,b,c,,A;B;C,\n";
-    const refused = await as(myImportRoute.POST, `/api/app/my-certifications/${id}/import`, { method: "POST", params: { id }, body: { csv } });
+  it("skips a row whose set is wrong, naming its line and why, and imports the others", async () => {
+    const before = await listQuestions();
+    const csv = "domain,question,option_a,option_b,option_c,option_d,correct,explanation\nRouting,Good?,a,b,,,A,\nRouting,Bad?,a,b,c,,A;B;C,\nRouting,Repeat?,a,b,c,,A;A,\n";
+    const result = await importCsv(csv);
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    expect(result.body.imported).toBe(1);
+    expect(result.body.skipped).toEqual([
+      { line: 3, name: null, reason: "At least one option must be wrong." },
+      { line: 4, name: null, reason: expect.stringMatching(/twice/) },
+    ]);
+    const after = await listQuestions();
+    expect(after.body.data).toHaveLength(before.body.data.length + 1);
+    expect(after.body.data.map((q: { prompt: string }) => q.prompt)).not.toContain("Bad?");
+  });
+
+  it("refuses a file that cannot be read as CSV (wrong header), naming the line, and writes nothing", async () => {
+    const before = await listQuestions();
+    const refused = await importCsv("domain,question,a,b,c,d,correct,explanation\nRouting,Q?,a,b,,,A;B,\n");
     expect(refused.status).toBe(422);
-    expect(refused.body.error.fields).toEqual([{ field: "rows.2.correct", message: "Row 2 (line 3): At least one option must be wrong." }]);
-    const after = await as(myQuestionsRoute.GET, `/api/app/my-certifications/${id}/questions`, { params: { id } });
-    expect(after.body.data).toHaveLength(before.body.data.length);
+    expect(refused.body.error.fields).toEqual([{ field: "file", message: expect.stringMatching(/[Ll]ine 1/) }]);
+    expect((await listQuestions()).body.data).toHaveLength(before.body.data.length);
   });
 });
 

@@ -11,11 +11,14 @@ import { freshEmail, ownCertification } from "./common";
 import type { Samples } from "./types";
 
 const certification = ({ db }: { db: Db }, trainer: Trainer) => ownCertification(db, trainer).then(({ id }) => ({ id: String(id) }));
-const domain = ({ db }: { db: Db }, trainer: Trainer) => ownCertification(db, trainer).then(({ domainId }) => ({ domain_id: String(domainId) }));
+const domain = ({ db }: { db: Db }, trainer: Trainer) => ownCertification(db, trainer).then(({ id, domainId }) => ({ id: String(id), domain_id: String(domainId) }));
 const question = async ({ db }: { db: Db }, trainer: Trainer) => {
   const { id } = await ownCertification(db, trainer);
-  return { question_id: String((await listQuestions(db, trainer.workspaceId, id))[0].id) };
+  return { id: String(id), question_id: String((await listQuestions(db, trainer.workspaceId, id, { page: 1, per_page: 25 })).data[0].id) };
 };
+/** A GIFT file with a category, a single, a weighted multiple-response and an essay question (skipped). */
+const giftBank = () =>
+  "$CATEGORY: $course$/top/Basics\n\n::Sum::2 + 2 makes {=4 ~3 ~5}\n\n::Evens::Which two are even? {~%50%2 ~%50%4 ~%-100%3}\n\n::Essay::Explain addition. {}\n";
 const newQuestion = () => ({ prompt: "5 + 5?", options: ["10", "11"], correct: 0, explanation: "" });
 /** A multiple-response question (issue 23), so the fuzz suite varies `type` and a `correct` set too. */
 const newMultipleQuestion = () => ({ prompt: "Which two are even?", type: "multiple", options: ["2", "3", "4", "5"], correct: [0, 2], explanation: "2 and 4." });
@@ -54,17 +57,19 @@ export const certificationSamples: Samples = {
   "certifications.list": {},
   "certifications.get": { params: certification },
   "certifications.domains": { params: certification },
-  "myCertifications.create": { body: () => ({ name: "Own", vendor: "Acme", code: "", description: "", domains: ["Basics"] }) },
-  "myCertifications.get": { params: certification },
-  "myCertifications.update": { params: certification, body: () => ({ name: "Renamed", vendor: "Acme", code: "A1", description: "" }) },
-  "myCertifications.questions": { params: certification },
-  "myCertifications.domains.add": { params: certification, body: () => ({ name: "Advanced" }) },
-  "myCertifications.import": {
-    params: certification,
-    body: () => ({ csv: "domain,question,option_a,option_b,option_c,option_d,correct,explanation\nBasics,Q?,a,b,,,a,\nBasics,Which two?,a,b,c,d,A;C,\n" }),
+  "certifications.create": { body: () => ({ name: "Own", vendor: "Acme", code: "", description: "", domains: ["Basics"] }) },
+  "certifications.update": { params: certification, body: () => ({ name: "Renamed", code: "A1" }) },
+  "certifications.delete": { params: certification },
+  "certifications.questions.list": { params: certification },
+  "certifications.domains.create": { params: certification, body: () => ({ name: "Advanced" }) },
+  "certifications.domains.update": { params: domain, body: () => ({ name: "Renamed domain" }) },
+  "certifications.questions.create": { params: domain, body: newMultipleQuestion },
+  "certifications.questions.update": {
+    params: question,
+    body: newQuestion,
+    foreignBodies: async ({ db, stranger }) => ({ domain_id: { ...newQuestion(), domain_id: (await ownCertification(db, stranger)).domainId } }),
   },
-  "myCertifications.domains.rename": { params: domain, body: () => ({ name: "Renamed domain" }) },
-  "myCertifications.questions.add": { params: domain, body: newMultipleQuestion },
-  "myCertifications.questions.update": { params: question, body: newQuestion },
-  "myCertifications.questions.delete": { params: question },
+  "certifications.questions.delete": { params: question },
+  "certifications.import": { params: certification, query: async () => ({ format: "gift" }), body: giftBank },
+  "certifications.export": { params: certification, query: async () => ({ format: "moodle_xml" }) },
 };

@@ -36,4 +36,18 @@ describe("GET /api/openapi.json", () => {
     expect(download.responses["200"].content).toHaveProperty("application/octet-stream");
     expect(download.security).toEqual([{ Player: [] }]);
   });
+
+  it("documents a question bank's import as a text file (the body, or a multipart part) and its export in each format's type", async () => {
+    const doc = await openapiRoute.GET().json();
+    const imported = doc.paths["/api/v1/certifications/{id}/import"].post;
+    expect(Object.keys(imported.requestBody.content).sort()).toEqual(["application/xml", "multipart/form-data", "text/csv", "text/plain"]);
+    expect(imported.requestBody.content["multipart/form-data"].schema).toMatchObject({ properties: { file: { type: "string", format: "binary" } } });
+    expect(imported.parameters.map((parameter: { name: string }) => parameter.name).sort()).toEqual(["domain_id", "dry_run", "format", "id"]);
+    expect(imported.responses["200"].content["application/json"].schema.$ref).toBe("#/components/schemas/ImportReport");
+    expect(Object.keys(imported.responses)).toEqual(expect.arrayContaining(["200", "403", "404", "413", "422"]));
+    const exported = doc.paths["/api/v1/certifications/{id}/export"].get;
+    expect(Object.keys(exported.responses["200"].content).sort()).toEqual(["application/xml; charset=utf-8", "text/csv; charset=utf-8", "text/plain; charset=utf-8"]);
+    const language = doc.components.schemas.TestSettings?.properties?.language ?? doc.paths["/api/v1/tests"].post.requestBody.content["application/json"].schema.properties.language;
+    expect(language.enum).toEqual(["auto", "en", "de", "fr", "es"]);
+  });
 });

@@ -46,6 +46,7 @@ describe("the workspace's settings", () => {
       name: `${trainer.email.split("@")[0]}'s workspace`,
       organisation_name: "",
       certificate_signer: "",
+      default_language: "en",
       plan: "free",
       limits: { seats: 5, classes: 1, students: 2, apiKeys: 5 },
       usage: { classes: 0, students: 0, largest_test: 0, api_keys: 1 },
@@ -116,6 +117,21 @@ describe("the workspace's settings", () => {
     }
     const [row] = await database.db.select().from(workspaces).where(eq(workspaces.id, trainer.workspaceId));
     expect(row.name).toBe(trainer.workspace.name);
+  });
+
+  it("sets the recipients' e-mail language (en, de, fr, es); anything else is a 422 naming default_language and changes nothing", async () => {
+    const trainer = await createTrainer(database.db);
+    const set = (language: unknown) => as(trainer, workspaceRoute.PATCH, { method: "PATCH", body: { default_language: language } });
+    const changed = await set("fr");
+    expect(changed.status).toBe(200);
+    expect(changed.body.default_language).toBe("fr");
+    for (const wrong of ["it", "FR", "auto", "", null, 3]) {
+      const refused = await set(wrong);
+      expect(refused.status, String(wrong)).toBe(422);
+      expect(refused.body.error.fields[0].field).toBe("default_language");
+    }
+    const [row] = await database.db.select().from(workspaces).where(eq(workspaces.id, trainer.workspaceId));
+    expect(row.defaultLanguage).toBe("fr");
   });
 
   it("is the signed-in trainer's own: nobody signed in is 401, an API key is 401, another origin is 403, another trainer renames only their own", async () => {

@@ -1,5 +1,6 @@
 import { otherMethods } from "@/lib/platform/http/unrouted";
-import { certificateFilename, certificatePdf } from "@/lib/certification/certificates/pdf";
+import { certificateFilename, certificateLocale, certificatePdf } from "@/lib/certification/certificates/pdf";
+import { getDb } from "@/lib/platform/database";
 import { certificateAnswer } from "../answer";
 
 export const dynamic = "force-dynamic";
@@ -7,7 +8,8 @@ export const dynamic = "force-dynamic";
 // GET /certificates/{id}/pdf – the certificate as a PDF (A4 landscape), public
 export function GET(_req: Request, { params }: { params: Promise<{ id: string }> }) {
   return certificateAnswer(params, async (certificate) => {
-    const bytes = await certificatePdf(certificate);
+    // In the test's language (the workspace's default for an `auto` test), whoever downloads it.
+    const bytes = await certificatePdf(certificate, await certificateLocale(await getDb(), certificate));
     return new Response(Buffer.from(bytes), {
       headers: {
         "Content-Type": "application/pdf",

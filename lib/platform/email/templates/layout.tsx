@@ -1,10 +1,15 @@
 import { Body, Button, Container, Head, Html, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
+import { defaultLocale, type Locale } from "@/lib/platform/i18n/locales";
 
-/** The frame every e-mail shares: plain, readable on a phone, no remote images. */
-export function EmailLayout({ preview, children }: { preview: string; children: ReactNode }) {
+/**
+ * The frame every e-mail shares: plain, readable on a phone, no remote images. `locale` is the
+ * language the e-mail is written in (its `<html lang>`): a recipient's or student's e-mail gives
+ * theirs; the trainer-facing ones (sign-in, webhook notices) stay English, the default.
+ */
+export function EmailLayout({ preview, children, locale = defaultLocale }: { preview: string; children: ReactNode; locale?: Locale }) {
   return (
-    <Html lang="en">
+    <Html lang={locale}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: "#f6f7f9", fontFamily: "system-ui, -apple-system, Segoe UI, sans-serif" }}>
