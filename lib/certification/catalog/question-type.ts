@@ -85,11 +85,14 @@ const optionIndex = z.number({ error: "Give the right option's index (a whole nu
  * edited one after its fields are merged (PATCH), and each question read from a bank file
  * (lib/certification/own/formats) are held to them.
  */
+/** Line breaks as one character (CRLF and a lone CR become LF), so a text reads back the same from every file format. */
+const lineFeeds = (text: string) => text.replace(/\r\n?/g, "\n");
+
 export const questionRules = z
   .object({
-    prompt: z.string({ error: "Write the question as text." }).trim().min(1, "Write the question.").max(2000, "At most 2000 characters."),
+    prompt: z.string({ error: "Write the question as text." }).overwrite(lineFeeds).trim().min(1, "Write the question.").max(2000, "At most 2000 characters."),
     options: z
-      .array(z.string({ error: "Each option is a text." }).trim().min(1, "An option cannot be empty.").max(500, "At most 500 characters."), {
+      .array(z.string({ error: "Each option is a text." }).overwrite(lineFeeds).trim().min(1, "An option cannot be empty.").max(500, "At most 500 characters."), {
         error: "Give the options as a list of texts.",
       })
       .min(2, "Give at least 2 options.")
@@ -100,7 +103,7 @@ export const questionRules = z
         error: "Give the right option's index, or for a multiple-response question a list of indexes.",
       })
       .meta({ description: "`single`: the index of the right option. `multiple`: the indexes of the right options (2 or more, fewer than the options, no repeats; stored ascending)." }),
-    explanation: z.string({ error: "Write the explanation as text (or leave it out)." }).trim().max(2000, "At most 2000 characters.").default(""),
+    explanation: z.string({ error: "Write the explanation as text (or leave it out)." }).overwrite(lineFeeds).trim().max(2000, "At most 2000 characters.").default(""),
   })
   .superRefine((question, ctx) => {
     for (const message of correctProblems(question.type, question.correct, question.options.length)) {

@@ -44,7 +44,12 @@ export const questionInput = questionRules.describe("A question: prompt, options
 /** PATCH of a question: the fields sent replace the stored ones (type and correct go together), `domain_id` moves it to another domain of the certification. The result is checked as a whole. */
 export const patchQuestionInput = z
   .object({
-    domain_id: z.number({ error: "Give the id of a domain of this certification." }).int("Give a domain id.").positive("Give a domain id.").optional().meta({ description: "Move the question to this domain of the same certification." }),
+    domain_id: z
+      .number({ error: "Give the id of a domain of this certification." })
+      .int("Give a domain id.")
+      .positive("Give a domain id.")
+      .max(2147483647, "Not a domain of this certification.")
+      .optional().meta({ description: "Move the question to this domain of the same certification." }),
     prompt: z.unknown().optional(),
     options: z.unknown().optional(),
     type: z.unknown().optional(),

@@ -395,3 +395,23 @@ describe("a delete racing edits", () => {
     }
   });
 });
+
+describe("edges found from outside", () => {
+  it("a domain_id past a 32-bit id in a question's PATCH is a 422 naming domain_id, and the question stays", async () => {
+    const created = await createCertification({ name: "Big ids", vendor: "Acme", domains: ["D"] });
+    const question = await addQuestion(created.body.id, created.body.domains[0].id, single);
+    for (const domainId of [2147483648, 4294967296, 9007199254740991]) {
+      const refused = await patchQuestion(created.body.id, question.body.id, { domain_id: domainId });
+      expect(refused.status, String(domainId)).toBe(422);
+      expect(fieldsOf(refused)).toEqual(["domain_id"]);
+    }
+    expect((await storedQuestion(question.body.id))?.domainId).toBe(created.body.domains[0].id);
+  });
+
+  it("stores line breaks as LF whatever the client sends (CRLF, CR), so every export reads back the same", async () => {
+    const created = await createCertification({ name: "Line ends", vendor: "Acme", domains: ["D"] });
+    const question = await addQuestion(created.body.id, created.body.domains[0].id, { prompt: "One\r\ntwo\rthree", options: ["x\r\ny", "z"], correct: 0, explanation: "Why\r\nso" });
+    expect(question.status).toBe(201);
+    expect(question.body).toMatchObject({ prompt: "One\ntwo\nthree", options: ["x\ny", "z"], explanation: "Why\nso" });
+  });
+});

@@ -88,8 +88,15 @@ function* bankSteps(format: BankFormat, text: string): Steps<ReadBank> {
   const items = yield* readers[format](text);
   if (items.length === 0) throw new FormatSyntaxError("The file has no questions.", 1);
   const bank: ReadBank = { questions: [], skipped: [] };
-  for (const item of items) {
+  for (const [index, item] of items.entries()) {
     yield;
+    if (bank.questions.length >= MAX_BANK_QUESTIONS) {
+      // One entry for all the rest, not one per item (a 4 MB file can hold a hundred thousand).
+      const rest = items.length - index;
+      const reason = `At most ${MAX_BANK_QUESTIONS} questions per import: this item and the ${rest - 1} after it were not read. Import them from a second file.`;
+      bank.skipped.push({ line: item.line, name: item.name, reason });
+      break;
+    }
     if (!("question" in item)) {
       bank.skipped.push(item);
       continue;
@@ -97,7 +104,6 @@ function* bankSteps(format: BankFormat, text: string): Steps<ReadBank> {
     const { line, name } = item;
     const checked = checkedQuestion(item.question);
     if (typeof checked === "string") bank.skipped.push({ line, name, reason: checked });
-    else if (bank.questions.length >= MAX_BANK_QUESTIONS) bank.skipped.push({ line, name, reason: `At most ${MAX_BANK_QUESTIONS} questions per import.` });
     else bank.questions.push({ line, name, question: checked });
   }
   return bank;

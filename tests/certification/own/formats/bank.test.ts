@@ -31,9 +31,12 @@ describe("readBank", () => {
     const rows = Array.from({ length: MAX_BANK_QUESTIONS + 2 }, (_, index) => `D,Question ${index}?,a,b,A,`);
     const read = await readBank("csv", ["domain,question,option_a,option_b,correct,explanation", ...rows].join("\n"));
     expect(read.questions).toHaveLength(MAX_BANK_QUESTIONS);
+    // One entry for the rest, at the first item not read.
     expect(read.skipped).toEqual([
-      { line: MAX_BANK_QUESTIONS + 2, reason: `At most ${MAX_BANK_QUESTIONS} questions per import.` },
-      { line: MAX_BANK_QUESTIONS + 3, reason: `At most ${MAX_BANK_QUESTIONS} questions per import.` },
+      {
+        line: MAX_BANK_QUESTIONS + 2,
+        reason: `At most ${MAX_BANK_QUESTIONS} questions per import: this item and the 1 after it were not read. Import them from a second file.`,
+      },
     ]);
   });
 
