@@ -137,9 +137,13 @@ describe("the shared pace (provider_pacing)", () => {
     // idempotency store (a replay: nothing accepted twice, as acceptedFor checks below).
     expect(calls.filter((call) => call.status === 200 && !call.replayed).map((call) => call.ids.length)).toEqual(Array(6).fill(100));
     expect(calls.every((call) => call.status === 200 || call.status === 429)).toBe(true);
+    // A try is a call that carried the message and was not a 429: one, or two when the first
+    // call's answer came too late under load and the batch was sent again (a replay, above).
+    const tries = (to: string) => calls.filter((call) => call.status !== 429 && [call.body].flat().some((message: { to?: unknown }) => [message?.to].flat().includes(to))).length;
     for (const row of rows) {
       expect(fake.acceptedFor(row.to)).toBe(1);
-      expect(row.attempts).toBe(1);
+      expect(row.attempts).toBe(tries(row.to));
+      expect(row.attempts).toBeLessThanOrEqual(2);
     }
     const pace = await database.query<{ name: string }>("select name from provider_pacing");
     expect(pace.map((row) => row.name)).toEqual(["resend"]);

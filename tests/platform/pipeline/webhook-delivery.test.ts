@@ -388,9 +388,9 @@ describe("failures: 3 attempts with linear backoff, then dropped (one worker run
     expect(first).toBeLessThanOrEqual(STEP_MS + LATE_MS);
     expect(second).toBeGreaterThanOrEqual(2 * STEP_MS - 5);
     expect(second).toBeLessThanOrEqual(2 * STEP_MS + LATE_MS);
-    // Linear: the second wait is about twice the first (not equal, not exponential).
-    expect(second / first).toBeGreaterThan(1.3);
-    expect(second / first).toBeLessThan(2.7);
+    // Linear: the bounds above make the second wait at least twice the step (not a constant
+    // backoff) and at most 2 × step + LATE_MS (not 4 × step, as doubling again would be). A ratio
+    // of the two waits is left out: one late first retry under CI's load made it flaky.
 
     // The receiver sees the same waits, from the end of one exchange (answer sent, or the
     // connection dropped at the deadline) to the arrival of the next, give or take transit.
