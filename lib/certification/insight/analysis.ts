@@ -96,9 +96,9 @@ function analysisQuery(testId: number, perRecipient: boolean) {
     order by q.position`;
 }
 
-const round1 = (value: number) => Math.round(value * 10) / 10;
 const round3 = (value: number) => Math.round(value * 1000) / 1000;
-const percentOf = (part: number, whole: number) => (whole > 0 ? round1((part / whole) * 100) : null);
+/** A share in percent to one decimal, halves up: counts multiplied first, so 1323 of 2000 is 66.2 (not 66.1 from 66.14999… in floating point). */
+const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part * 1000) / whole) / 10 : null);
 
 /** The parsed jsonb/float8 a driver may hand back as text (postgres.js and PGlite differ). */
 const asObject = (value: Record<string, number> | string): Record<string, number> => (typeof value === "string" ? JSON.parse(value) : value);
