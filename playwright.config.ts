@@ -37,6 +37,8 @@ function appServer(port: number) {
     // Webhook receivers in these tests listen on 127.0.0.1.
     WEBHOOK_ALLOW_PRIVATE: "true",
     WEBHOOK_RETRY_STEP_MS: "500",
+    // Every spec signs in from 127.0.0.1: more sign-in links in one run than the default 60 per client address per hour.
+    PUBLIC_MAIL_PER_CLIENT: "1000",
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else env.PGLITE_DATA_DIR = `.data/e2e-pglite-${port}`;

@@ -203,6 +203,10 @@ export const variables = {
   ),
   DEV_MAILBOX: withDefault(flag("DEV_MAILBOX"), "false"),
   EMAIL_RATE_PER_SECOND: decimal("EMAIL_RATE_PER_SECOND", 0.01, 1_000, 2),
+  // Public forms that e-mail (sign-in links, self-enrolment, "send my link again"): per client
+  // address per hour (lib/platform/ratelimit/mail.ts). Raise it where many people share one
+  // address (a large classroom behind one NAT); the e2e suite signs in ~60 times from 127.0.0.1.
+  PUBLIC_MAIL_PER_CLIENT: integer("PUBLIC_MAIL_PER_CLIENT", 1, 1_000_000, 60, "e-mails per hour"),
   EMAIL_RETRY_HOURS: decimal("EMAIL_RETRY_HOURS", 0, 720, 24, "hours"),
   EMAIL_RETRY_BASE_MS: integer("EMAIL_RETRY_BASE_MS", 10, 86_400_000, 5_000, "milliseconds"),
   EMAIL_RETRY_MAX_MS: integer("EMAIL_RETRY_MAX_MS", 10, 86_400_000, 300_000, "milliseconds"),
@@ -508,6 +512,8 @@ function build(values: Values) {
       retryBaseMs: values.EMAIL_RETRY_BASE_MS,
       retryMaxMs: Math.max(values.EMAIL_RETRY_BASE_MS, values.EMAIL_RETRY_MAX_MS),
       resendTimeoutMs: values.RESEND_TIMEOUT_MS,
+      /** Public e-mails (sign-in links, self-enrolment) one client address may ask for per hour. */
+      publicMailPerClient: values.PUBLIC_MAIL_PER_CLIENT,
       /** Unset: POST /api/webhooks/resend does not exist. */
       webhookSecret: values.RESEND_WEBHOOK_SECRET,
     },

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Db } from "@/db";
+import { config } from "@/lib/kernel/config/config";
 import { postgresWindowLimiter, type WindowRule } from "./window";
 
 /**
@@ -7,7 +8,8 @@ import { postgresWindowLimiter, type WindowRule } from "./window";
  * "send my link again" form): per address, and per client address, sliding one-hour windows
  * shared by all those forms. 3 per address is enough to resend a sign-in link twice; 60 per
  * client address lets a classroom behind one NAT sign in together, while one machine
- * cannot spray more than that per hour over many addresses.
+ * cannot spray more than that per hour over many addresses. `perClient` is the default of
+ * PUBLIC_MAIL_PER_CLIENT (README), for a site where more people share one address.
  */
 export const PUBLIC_MAIL_LIMIT = { perAddress: 3, perClient: 60, windowMs: 3_600_000 } as const;
 
@@ -18,7 +20,7 @@ export function publicMailRules(email: string, client: string | null): WindowRul
   return [
     { key: `mail:addr:${address}`, limit: PUBLIC_MAIL_LIMIT.perAddress, windowMs: PUBLIC_MAIL_LIMIT.windowMs },
     // Requests whose address cannot be read share one bucket rather than escape the limit.
-    { key: `mail:ip:${client ?? "unknown"}`, limit: PUBLIC_MAIL_LIMIT.perClient, windowMs: PUBLIC_MAIL_LIMIT.windowMs },
+    { key: `mail:ip:${client ?? "unknown"}`, limit: config().email.publicMailPerClient, windowMs: PUBLIC_MAIL_LIMIT.windowMs },
   ];
 }
 

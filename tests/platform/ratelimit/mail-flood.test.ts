@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ctfs, emailMessages, events, members } from "@/db/schema";
 import { sendSignInLink } from "@/lib/platform/auth/sign-in-link";
+import { resetConfig } from "@/lib/kernel/config/config";
 import { newId } from "@/lib/kernel/ids";
 import { PUBLIC_MAIL_LIMIT } from "@/lib/platform/ratelimit/mail";
 import { createTestDatabase, type TestDatabase } from "../../helpers/db";
@@ -107,6 +108,20 @@ describe("POST /api/c/{ctfId}/join (self-enrolment)", () => {
 
     expect((await enrol("spray-other-client@example.test", newClient())).status).toBe(202);
     expect(await mailsTo("spray-other-client@example.test")).toBe(1);
+  });
+
+  it("PUBLIC_MAIL_PER_CLIENT sets the per-client limit (a site where many people share one address)", async () => {
+    vi.stubEnv("PUBLIC_MAIL_PER_CLIENT", "5");
+    resetConfig();
+    try {
+      const client = newClient();
+      for (let i = 0; i < 6; i++) expect((await enrol(`five${i}@example.test`, client)).status).toBe(202);
+      const sent = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => mailsTo(`five${i}@example.test`)));
+      expect(sent).toEqual([1, 1, 1, 1, 1, 0]);
+    } finally {
+      vi.stubEnv("PUBLIC_MAIL_PER_CLIENT", "");
+      resetConfig();
+    }
   });
 
   it("trusts only the entry the proxy appended behind one proxy (TRUST_PROXY=1): a client cannot pick its bucket", async () => {
