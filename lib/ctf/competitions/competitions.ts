@@ -98,13 +98,15 @@ export async function updateCtf(db: Db, workspaceId: string, ctfId: string, inpu
 
 /** Asynchronous: `deploying` now; the host step makes it `deployed` (then ctf.deployed) or `deploy_failed`. */
 export async function deployCtf(db: Db, workspaceId: string, ctfId: string): Promise<CtfView> {
-  await db.transaction(async (tx) => {
+  // The answer is the state this request made (`deploying`), read before the commit: read after
+  // it, a worker quick enough to run the step in between would make it `deployed` already.
+  return db.transaction(async (tx) => {
     const ctf = await findCtf(tx, workspaceId, ctfId, true);
     assertState(ctf, "deploy");
     await tx.update(ctfs).set({ status: "deploying", lastError: null, updatedAt: new Date() }).where(eq(ctfs.id, ctf.id));
     await scheduleStep(tx, workspaceId, "ctf.deploy", { ctfId: ctf.id }, new Date());
+    return getCtf(tx, workspaceId, ctfId);
   });
-  return getCtf(db, workspaceId, ctfId);
 }
 
 /** The deploy step: runs the host, then records the outcome; only success sends an event. */
