@@ -1,5 +1,4 @@
 import { redirect } from "next/navigation";
-import { Button } from "@/components/ui/button";
 import { PublicFrame } from "@/components/ui/public-frame";
 import { Notice } from "@/components/ui/card";
 import { TextField } from "@/components/ui/field";
@@ -8,6 +7,8 @@ import { safeRedirectPath } from "@/lib/platform/auth/redirect";
 import { currentUser } from "@/lib/platform/auth/session";
 import { devMailboxEnabled } from "@/lib/kernel/config/email";
 import { appUrl } from "@/lib/kernel/config/config";
+import { checkPath } from "./check/check-path";
+import { SendLinkButton } from "./send-link-button";
 
 export const metadata = { title: "Sign in" };
 
@@ -23,7 +24,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   async function sendLink(formData: FormData) {
     "use server";
     const email = String(formData.get("email") ?? "").trim();
-    await signIn("resend", { email, redirectTo });
+    // Auth.js answers with its "check your e-mail" address once the link is sent (else its error
+    // page, /signin?error=…): the app's own page names the address instead (./check/page.tsx).
+    const next = await signIn("resend", { email, redirectTo, redirect: false });
+    if (new URL(String(next), appUrl()).pathname.endsWith("/verify-request")) redirect(checkPath(email, redirectTo));
+    redirect(String(next));
   }
 
   return (
@@ -37,9 +42,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       ) : null}
       <form action={sendLink} className="mt-5 space-y-4">
         <TextField label="E-mail address" id="email" name="email" type="email" autoComplete="email" required placeholder="you@example.com" defaultValue={shown(invited)} />
-        <Button type="submit" className="w-full">
-          E-mail me a sign-in link
-        </Button>
+        <SendLinkButton />
       </form>
       {devMailboxEnabled() ? (
         <p className="mt-4 text-xs text-slate-500">

@@ -54,7 +54,7 @@ export function CertificationEditor({ id, initial }: { id: number; initial: Cert
         title={data.name}
         description={`${data.vendor}${data.code ? ` · ${data.code}` : ""} · ${plural(data.domains.length, "domain")} · ${plural(data.questions, "question")}. Tests already sent keep the questions they were sent with.`}
         actions={
-          <Link href="/tests/new" className={buttonClass("secondary")}>
+          <Link href={`/tests/new?certification=${data.id}`} className={buttonClass("secondary")} data-testid="create-test-from-certification">
             Create a test
           </Link>
         }

@@ -30,7 +30,7 @@ export function CertificationPreview({ certification }: { certification: Preview
                 Edit
               </Link>
             ) : null}
-            <Link href="/tests/new" className={buttonClass()}>
+            <Link href={`/tests/new?certification=${certification.id}`} className={buttonClass()} data-testid="create-test-from-certification">
               Create a test
             </Link>
           </div>

@@ -26,4 +26,13 @@ describe("the class forms", () => {
     expect(parsed.error!.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["emails", "Fix or remove the entries that are not addresses."]]);
     expect(inviteStudentsSchema.safeParse({ emailsText: "  " }).error!.issues.map((issue) => issue.path.join("."))).toEqual(["emails"]);
   });
+
+  it("list every field's problem on the first submit: the name with the certification and the addresses (issue 26)", () => {
+    const parsed = newClassSchema.safeParse({ name: "", certification_id: "", emailsText: "Bob <not-an-address>" });
+    expect(parsed.error!.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["name", "Give the class a name."],
+      ["certification_id", "Choose a certification."],
+      ["emails", "Fix or remove the entries that are not addresses."],
+    ]);
+  });
 });

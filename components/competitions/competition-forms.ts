@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkedBy } from "@/components/forms/checked-by";
+import { checkedBy, toCheckedBody } from "@/components/forms/checked-by";
 import { createCtfInput, type CtfView, updateCtfInput } from "@/lib/ctf/competitions/schemas";
 import { isoToLocalInput, localInputToIso } from "@/components/format/date-input";
 import { cleanHints } from "./format";
@@ -69,13 +69,14 @@ export const newChallengeSchema = challengeValues
   )
   .superRefine(checkedBy(createChallengeInput));
 
-export const deploymentSchema = z
-  .object({ challenge_id: z.string(), duration_minutes: z.string() })
-  .superRefine((values, ctx) => {
-    if (!values.challenge_id) ctx.addIssue({ code: "custom", path: ["challenge_id"], message: "Choose a challenge." });
-  })
-  .transform((values): DeploymentBody => ({ challenge_id: values.challenge_id, duration_minutes: values.duration_minutes.trim() === "" ? Number.NaN : Number(values.duration_minutes) }))
-  .superRefine(checkedBy(createDeploymentInput));
+export const deploymentSchema = z.object({ challenge_id: z.string(), duration_minutes: z.string() }).transform(
+  // The form's own check and the contract's in one pass (toCheckedBody): every field's error on the first submit.
+  toCheckedBody(
+    createDeploymentInput,
+    (values): DeploymentBody => ({ challenge_id: values.challenge_id, duration_minutes: values.duration_minutes.trim() === "" ? Number.NaN : Number(values.duration_minutes) }),
+    { own: (values) => (values.challenge_id ? [] : [{ path: ["challenge_id"], message: "Choose a challenge." }]) },
+  ),
+);
 
 /** The generate form: a template is optional ("" = one of the category's, drawn at random). */
 export const generateSchema = z

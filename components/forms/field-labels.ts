@@ -103,6 +103,29 @@ const valueLabels: Record<string, string> = {
   case_insensitive: "Any case",
 };
 
+/**
+ * The API's words that read as code in a form (a server's 422 carries messages, not codes; the
+ * browser's own checks are put in words by `formErrorMap`): a blank number field "or null" is
+ * left blank, a date is entered in a picker, not written in ISO 8601, and zod's default messages
+ * of a field the contract left without one of its own.
+ */
+const apiPhrases: [RegExp, string][] = [
+  [/^(?:[a-z][a-z0-9_]* must|Must) be an ISO 8601 date-time\b.*$/s, "Enter a date and time."],
+  [/, or null\.$/, ", or leave it blank."],
+  [/^Too small: expected string to have >=1 characters?$/, "Fill this in."],
+  [/^Too small: expected string to have >=(\d+) characters$/, "Use at least $1 characters."],
+  [/^Too big: expected string to have <=(\d+) characters$/, "Use at most $1 characters."],
+  [/^Too small: expected (?:array|set) to have >=1 items?$/, "Choose or add at least one."],
+  [/^Too big: expected (?:array|set) to have <=(\d+) items$/, "At most $1."],
+  [/^Too small: expected number to be >=(\S+)$/, "Enter $1 or more."],
+  [/^Too big: expected number to be <=(\S+)$/, "Enter $1 or less."],
+  [/^Invalid input: expected \w+, received (?:undefined|null|NaN)$/, "Fill this in."],
+  [/^Invalid input: expected (?:number|int), received \w+$/, "Enter a number."],
+  [/^Invalid email address$/, "Enter an e-mail address, such as ada@example.com."],
+  [/^Invalid URL$/, "Enter a web address starting with https://."],
+  [/^Invalid option: expected one of .*$/, "Choose one of the options offered."],
+];
+
 const leadingKey = /^([a-z][a-z0-9_]*) (must|is|needs|cannot|may)\b/;
 const snakeWord = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 
@@ -113,6 +136,8 @@ const snakeWord = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
  * any other key or value reads as the form names it ("Must be after “Opens”.").
  */
 export function fieldMessage(message: string): string {
+  const phrase = apiPhrases.find(([pattern]) => pattern.test(message));
+  if (phrase) message = message.replace(phrase[0], phrase[1]);
   const lead = leadingKey.exec(message);
   let text = message;
   if (lead && Object.hasOwn(labels, lead[1])) {

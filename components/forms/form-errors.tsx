@@ -1,6 +1,7 @@
 import type { FieldErrors, FieldValues } from "react-hook-form";
 import { ApiMessage } from "@/components/ui/api-message";
 import { Notice } from "@/components/ui/card";
+import { PLAN_SETTINGS_HINT } from "@/lib/kernel/errors";
 import { fieldLabel, fieldMessage, type ItemName } from "./field-labels";
 
 type Leaf = { path: string; message: string };
@@ -26,12 +27,16 @@ export function FormErrors<T extends FieldValues>({ errors, itemName }: { errors
   const root = (errors.root as Record<string, { message?: string; type?: string }> | undefined)?.server;
   const fields = errorLeaves(errors);
   if (!root && !fields.length) return null;
-  const planLimit = root?.type === "status-409";
+  // A 409 is a plan's limit (its message ends with where the plans are compared) or a state
+  // that forbids it now (the message says why): a plan's limit is named as such; the other
+  // needs no heading above its own sentence.
+  const refused = root?.type === "status-409";
+  const planLimit = refused && Boolean(root?.message?.endsWith(PLAN_SETTINGS_HINT));
   return (
     <Notice tone="error">
-      {planLimit ? <p className="font-semibold">Beyond your plan or not possible now</p> : null}
+      {planLimit ? <p className="font-semibold">Your plan&apos;s limit is reached</p> : null}
       {root?.message ? (
-        <p className={fields.length ? "font-semibold" : undefined} data-testid={planLimit ? "plan-error" : undefined}>
+        <p className={fields.length || (refused && !planLimit) ? "font-semibold" : undefined} data-testid={refused ? "plan-error" : undefined}>
           <ApiMessage text={root.message} />
         </p>
       ) : (

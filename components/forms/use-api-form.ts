@@ -2,9 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
-import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormReturn } from "react-hook-form";
+import type { FormEvent } from "react";
+import { useForm, type FieldValues, type Path, type SubmitHandler, type UseFormProps, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { RequestError } from "@/components/fetch-json";
+import { formErrorMap } from "./issue-messages";
 
 /**
  * A form validated in the browser with the same zod schema the server validates with (the
@@ -15,7 +17,8 @@ export function useApiForm<S extends z.ZodType<unknown, FieldValues>>(
   schema: S,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, "resolver"> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({ mode: "onTouched", ...options, resolver: zodResolver(schema as never) as never });
+  // formErrorMap: a check the contract left without a message of its own reads as a sentence, not as zod's code words.
+  return useForm<z.input<S>, unknown, z.output<S>>({ mode: "onTouched", ...options, resolver: zodResolver(schema as never, { error: formErrorMap } as never) as never });
 }
 
 /**
@@ -58,4 +61,21 @@ export function useFormMutation<T extends FieldValues, TData, TVariables>(
       return options.onError?.(...args);
     },
   });
+}
+
+/**
+ * A form's submit handler that also catches a date-time picker left half filled: the browser
+ * gives such a field no value (`validity.badInput`), which would read as "none" (open at once,
+ * never closes). It gets "Enter a date and time." with every other error of the form, and
+ * nothing is sent. Use as `onSubmit={submitWithDates(form, (body) => …)}`.
+ */
+export function submitWithDates<T extends FieldValues, O>(form: UseFormReturn<T, unknown, O>, onValid: SubmitHandler<O>) {
+  return async (event: FormEvent<HTMLFormElement>) => {
+    const pickers = event.currentTarget.querySelectorAll<HTMLInputElement>('input[type="datetime-local"], input[type="date"], input[type="time"]');
+    const incomplete = [...pickers].filter((input) => input.name && input.validity.badInput);
+    if (!incomplete.length) return form.handleSubmit(onValid)(event);
+    event.preventDefault();
+    await form.trigger();
+    for (const input of incomplete) form.setError(input.name as Path<T>, { type: "incomplete", message: "Enter a date and time." });
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkedBy } from "@/components/forms/checked-by";
+import { toCheckedBody } from "@/components/forms/checked-by";
 import { addRecipientsInput, type AddRecipientsInput } from "@/lib/certification/tests/schemas";
 import { parseRecipients, recipientTextProblem } from "./parse-recipients";
 
@@ -7,10 +7,12 @@ import { parseRecipients, recipientTextProblem } from "./parse-recipients";
 export const addRecipientsValues = z.object({ recipientsText: z.string(), send_email: z.boolean() });
 export type AddRecipientsValues = z.infer<typeof addRecipientsValues>;
 
-export const addRecipientsSchema = addRecipientsValues
-  .superRefine((values, ctx) => {
-    const problem = recipientTextProblem(values.recipientsText);
-    if (problem) ctx.addIssue({ code: "custom", path: ["recipients"], message: problem });
-  })
-  .transform((values): AddRecipientsInput => ({ recipients: parseRecipients(values.recipientsText).recipients, send_email: values.send_email }))
-  .superRefine(checkedBy(addRecipientsInput));
+export const addRecipientsSchema = addRecipientsValues.transform(
+  // The lines that are not addresses and the contract's checks of the others in one pass (toCheckedBody).
+  toCheckedBody(addRecipientsInput, (values): AddRecipientsInput => ({ recipients: parseRecipients(values.recipientsText).recipients, send_email: values.send_email }), {
+    own: (values) => {
+      const problem = recipientTextProblem(values.recipientsText);
+      return problem ? [{ path: ["recipients"], message: problem }] : [];
+    },
+  }),
+);

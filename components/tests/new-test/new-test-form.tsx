@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { callApi } from "@/components/api";
 import { FormErrors } from "@/components/forms/form-errors";
-import { showServerErrors, useApiForm } from "@/components/forms/use-api-form";
+import { showServerErrors, submitWithDates, useApiForm } from "@/components/forms/use-api-form";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { certificationContracts } from "@/lib/certification/catalog/contracts";
 import { queryKeys } from "@/components/query-keys";
@@ -14,6 +14,7 @@ import { parseRecipients } from "../parse-recipients";
 import { CertificationStep } from "./certification-step";
 import { classCertificationNote, useClassCertification } from "./class-certification";
 import { DomainsStep } from "./domains-step";
+import { useLinkedCertification } from "./linked-certification";
 import { QuestionsStep } from "./questions-step";
 import { RecipientsStep } from "./recipients-step";
 import { defaultSettings, newTestSchema, type NewTestValues } from "./schema";
@@ -25,7 +26,8 @@ import { SettingsStep } from "./settings-step";
  * the server's own creation rules; what only the server knows (seats, available questions)
  * comes back beside the same fields. `initialClassId` preselects "send to a class" (the class
  * page links here with ?class=); `copy` starts from another test's setup (its Copy button,
- * ?copy=CODE: `copyOf` in ./schema.ts).
+ * ?copy=CODE: `copyOf` in ./schema.ts); ?certification=ID (a certification's "Create a test")
+ * picks that certification and ticks its domains, as a click on it would.
  */
 export function NewTestForm({ initialClassId, copy }: { initialClassId?: string; copy?: Partial<NewTestValues> } = {}) {
   const router = useRouter();
@@ -68,6 +70,7 @@ export function NewTestForm({ initialClassId, copy }: { initialClassId?: string;
   }
 
   const chosenClass = useClassCertification(form, chooseCertification);
+  useLinkedCertification(form, chooseCertification, Boolean(copy || initialClassId));
 
   const create = useMutation({
     mutationFn: (body: CreateTestInput) => callApi(testContracts.create, { body }),
@@ -83,7 +86,7 @@ export function NewTestForm({ initialClassId, copy }: { initialClassId?: string;
     list === "recipients" ? parseRecipients(form.getValues("recipientsText")).recipients[index]?.email : list === "domains" || list === "questions_per_domain" ? domains.find((d) => d.id === form.getValues("domains")[index])?.name : undefined;
 
   return (
-    <form className="space-y-6" noValidate onSubmit={form.handleSubmit((body) => create.mutate(body))}>
+    <form className="space-y-6" noValidate onSubmit={submitWithDates(form, (body) => create.mutate(body))}>
       <CertificationStep form={form} onChoose={chooseCertification} note={classCertificationNote(chosenClass, certificationId)} />
       <DomainsStep form={form} domains={domains} loading={certification.isLoading && certificationId !== undefined} error={certification.error?.message} />
       <QuestionsStep form={form} domains={domains} />

@@ -1,6 +1,6 @@
 import type { UseFormReturn } from "react-hook-form";
 import { z } from "zod";
-import { checkedBy } from "@/components/forms/checked-by";
+import { toCheckedBody, type FormProblem } from "@/components/forms/checked-by";
 import { isoToLocalInput, localInputToBody } from "@/components/format/date-input";
 import { creationRules } from "@/lib/certification/tests/rules";
 import { createTestInput, type CreateTestInput, drawModes, showAnswersPolicies, testLanguages, type TestView } from "@/lib/certification/tests/schemas";
@@ -87,10 +87,10 @@ export function copyOf(test: TestView): Partial<NewTestValues> {
 }
 
 /** A typed number (decimals allowed), null when blank, NaN when not a number (the body's schema says what is wrong). */
-const optionalNumber = (text: string): number | null => (text.trim() === "" ? null : /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN);
+const optionalNumber = (text: string): number | null => (text.trim() === "" ? null : /^\s*[-\u2212]?\d+(\.\d+)?\s*$/.test(text) ? Number(text.replace("\u2212", "-")) : Number.NaN);
 
 /** A typed count, or NaN (the body's schema says what is wrong with it). */
-const count = (text: string | undefined): number => (text !== undefined && /^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+const count = (text: string | undefined): number => (text !== undefined && /^\s*-?\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
 export function toCreateTestBody(values: NewTestValues): CreateTestInput {
   const body: CreateTestInput = {
@@ -121,20 +121,60 @@ export function toCreateTestBody(values: NewTestValues): CreateTestInput {
   return body;
 }
 
-const withCreationRules = createTestInput.superRefine((body, ctx) => {
-  for (const { field, message } of creationRules(body).fields) ctx.addIssue({ code: "custom", path: field.split("."), message });
-});
+/**
+ * What the form checks itself, in its own words, before the contract: a certification and its
+ * domains to choose, and lines of the recipients' box that are no address. Each covers the
+ * contract's message for the same problem ("Choose at least one domain.", "Give at least one recipient.").
+ */
+function ownProblems(values: NewTestValues): FormProblem[] {
+  const problems: FormProblem[] = [];
+  if (values.certification_id === undefined) problems.push({ path: ["certification_id"], message: "Choose a certification." });
+  if (!values.domains.length) {
+    const message = values.certification_id === undefined ? "Choose a certification, then tick at least one of its domains." : "Tick at least one domain.";
+    problems.push({ path: ["domains"], message, covers: ["questions_per_domain"] });
+  }
+  if (values.recipientMode === "people") {
+    const problem = recipientTextProblem(values.recipientsText) ?? (parseRecipients(values.recipientsText).recipients.length ? undefined : "Enter at least one e-mail address.");
+    if (problem) problems.push({ path: ["recipients"], message: problem });
+  }
+  return problems;
+}
 
-/** The form's resolver: the trainer's values → the contract's body, checked as the server checks it. */
-export const newTestSchema = newTestValues
-  .superRefine((values, ctx) => {
-    if (values.certification_id === undefined) ctx.addIssue({ code: "custom", path: ["certification_id"], message: "Choose a certification." });
-    else if (!values.domains.length) ctx.addIssue({ code: "custom", path: ["domains"], message: "Tick at least one domain." });
-    const problem = values.recipientMode === "people" ? recipientTextProblem(values.recipientsText) : undefined;
-    if (problem) ctx.addIssue({ code: "custom", path: ["recipients"], message: problem });
-  })
-  .transform(toCreateTestBody)
-  .superRefine(checkedBy(withCreationRules));
+/** The body's fields in the order the steps show them, so the list of problems reads top to bottom. */
+const stepOrder = [
+  "certification_id",
+  "domains",
+  "questions",
+  "questions_per_domain",
+  "draw",
+  "recipients",
+  "class_id",
+  "send_email",
+  "name",
+  "time_limit_minutes",
+  "pass_mark",
+  "opens_at",
+  "closes_at",
+  "show_answers",
+  "reminder_after_hours",
+  "language",
+  "shuffle_options",
+  "send_result",
+  "certificate",
+  "record_integrity",
+];
+
+/**
+ * The form's resolver: the trainer's values → the contract's body, checked as the server checks
+ * it (the contract's schema, then the same creation rules), every problem at once.
+ */
+export const newTestSchema = newTestValues.transform(
+  toCheckedBody(createTestInput, toCreateTestBody, {
+    own: ownProblems,
+    order: stepOrder,
+    rules: (body) => creationRules(body).fields.map(({ field, message }) => ({ path: field.split("."), message })),
+  }),
+);
 
 /** The form as its steps see it: the trainer's values in, the contract's body out. */
 export type NewTestFormApi = UseFormReturn<z.input<typeof newTestSchema>, unknown, z.output<typeof newTestSchema>>;

@@ -1,6 +1,23 @@
 import type { FieldError } from "@/lib/kernel/errors";
 import { splitEvenly } from "./draw";
-import type { NewTest } from "./schemas";
+
+/**
+ * What the rules read of a new test: the parsed body of POST /tests (`NewTest`, ./schemas.ts),
+ * written out here because that body's schema runs these rules too (no import back to it).
+ */
+export type NewTestRulesInput = {
+  recipients?: { email: string }[];
+  class_id?: number;
+  domains?: number[];
+  questions?: number;
+  questions_per_domain?: { domain_id: number; questions: number }[];
+  opens_at: Date | null;
+  closes_at: Date | null;
+  show_answers: string;
+  reminder_after_hours: number | null;
+  certificate: boolean;
+  pass_mark: number | null;
+};
 
 /** How many questions are drawn from each domain, in the order given, and the field that asked. */
 export type DrawPlan = { domainId: number; count: number; field: string }[];
@@ -19,21 +36,26 @@ export function duplicateEmails(list: { email: string }[], field = "recipients")
 
 /**
  * The rules of a new test that need no database, written once: `createTest` reports them
- * together with the checks against the catalog (all wrong fields at once), and the dashboard's
- * form runs the same function in the browser before it sends anything.
+ * together with the checks against the catalog (all wrong fields at once), the body's schema
+ * with the fields that are wrong in themselves (`createTestInput`), and the dashboard's form runs
+ * the same function in the browser before it sends anything. `unreadable` names the top-level
+ * fields whose value failed its own schema: a rule that reads one of them is left out (its
+ * field's own error already stands, and its value is not what the rule expects).
  */
-export function creationRules(test: NewTest): { fields: FieldError[]; plan: DrawPlan } {
+export function creationRules(test: NewTestRulesInput, unreadable: ReadonlySet<string> = new Set()): { fields: FieldError[]; plan: DrawPlan } {
+  const known = (...names: (keyof NewTestRulesInput)[]) => names.every((name) => !unreadable.has(name));
   const fields: FieldError[] = [];
-  if (Boolean(test.recipients) === Boolean(test.class_id)) {
+  if (known("recipients", "class_id") && Boolean(test.recipients) === Boolean(test.class_id)) {
     fields.push({ field: "recipients", message: "Give either recipients or class_id (exactly one of them)." });
   }
-  if ((test.questions === undefined) === (test.questions_per_domain === undefined)) {
+  if (known("questions", "questions_per_domain") && (test.questions === undefined) === (test.questions_per_domain === undefined)) {
     fields.push({ field: "questions", message: "Give either questions (a total) or questions_per_domain (exactly one of them)." });
   }
-  if (test.questions !== undefined && !test.domains) {
+  if (known("questions", "domains") && test.questions !== undefined && !test.domains) {
     fields.push({ field: "domains", message: "Choose the domains the questions are split over." });
   }
-  if (test.recipients) fields.push(...duplicateEmails(test.recipients));
+  if (known("recipients") && test.recipients) fields.push(...duplicateEmails(test.recipients));
+  if (!known("questions", "questions_per_domain", "domains")) return { fields: [...fields, ...settingsRules(test, new Date(), unreadable)], plan: [] };
 
   const plan: DrawPlan = [];
   if (test.questions_per_domain) {
@@ -56,23 +78,28 @@ export function creationRules(test: NewTest): { fields: FieldError[]; plan: Draw
     if (seen.has(entry.domainId)) fields.push({ field: entry.field, message: `Domain ${entry.domainId} is listed twice.` });
     seen.add(entry.domainId);
   }
-  fields.push(...settingsRules(test));
+  fields.push(...settingsRules(test, new Date(), unreadable));
   return { fields, plan };
 }
 
-/** The rules between settings (each field alone is checked by its schema). `now` is the creation time. */
-export function settingsRules(test: Pick<NewTest, "opens_at" | "closes_at" | "show_answers" | "reminder_after_hours" | "certificate" | "pass_mark">, now = new Date()): FieldError[] {
+type Settings = Pick<NewTestRulesInput, "opens_at" | "closes_at" | "show_answers" | "reminder_after_hours" | "certificate" | "pass_mark">;
+
+/** The rules between settings (each field alone is checked by its schema). `now` is the creation time; `unreadable` as for `creationRules`. */
+export function settingsRules(test: Settings, now = new Date(), unreadable: ReadonlySet<string> = new Set()): FieldError[] {
+  const known = (...names: (keyof Settings)[]) => names.every((name) => !unreadable.has(name));
   const fields: FieldError[] = [];
   const { opens_at: opensAt, closes_at: closesAt } = test;
-  if (closesAt) {
+  if (closesAt && known("closes_at", "opens_at")) {
     if (opensAt && closesAt <= opensAt) fields.push({ field: "closes_at", message: "Must be after opens_at." });
     else if (closesAt <= now) fields.push({ field: "closes_at", message: "Must be in the future: nobody could start a test that is already closed." });
-    else if (test.reminder_after_hours && now.getTime() + test.reminder_after_hours * HOUR_MS >= closesAt.getTime()) {
+    else if (known("reminder_after_hours") && test.reminder_after_hours && now.getTime() + test.reminder_after_hours * HOUR_MS >= closesAt.getTime()) {
       fields.push({ field: "reminder_after_hours", message: "The reminder would come after closes_at, and none is sent then: choose fewer hours." });
     }
   }
-  if (test.show_answers === "after_close" && !closesAt) fields.push({ field: "show_answers", message: "after_close needs closes_at: set when the test closes, or choose after_submit or never." });
-  if (test.certificate && (test.pass_mark === null || test.pass_mark === undefined)) {
+  if (known("show_answers", "closes_at") && test.show_answers === "after_close" && !closesAt) {
+    fields.push({ field: "show_answers", message: "after_close needs closes_at: set when the test closes, or choose after_submit or never." });
+  }
+  if (known("certificate", "pass_mark") && test.certificate && (test.pass_mark === null || test.pass_mark === undefined)) {
     fields.push({ field: "certificate", message: "A certificate is issued on a pass: set a pass_mark, or turn certificates off." });
   }
   return fields;

@@ -179,6 +179,27 @@ describe("settings: errors (422 lists every wrong field, nothing is written)", (
     const reminder = await expectFields({ ...base(), closes_at: inHours(10), reminder_after_hours: 12 }, ["reminder_after_hours"]);
     expect(reminder[0].message).toMatch(/after closes_at/);
   });
+
+  it("lists the rules between fields in the same 422 as the fields wrong in themselves (issue 26)", async () => {
+    const fields = await expectFields(
+      {
+        ...base(),
+        recipients: [{ email: "twice@example.com" }, { email: "Twice@example.com" }],
+        time_limit_minutes: 0,
+        pass_mark: 150,
+        reminder_after_hours: -3,
+        show_answers: "after_close",
+        certificate: true,
+      },
+      // certificate needs a pass_mark: not said while the pass_mark given is itself wrong.
+      ["time_limit_minutes", "pass_mark", "reminder_after_hours", "show_answers", "recipients.1.email"],
+    );
+    expect(fields.find((f) => f.field === "time_limit_minutes")!.message).toBe("At least 1 minute.");
+    expect(fields.find((f) => f.field === "show_answers")!.message).toMatch(/closes_at/);
+    expect(fields.find((f) => f.field === "recipients.1.email")!.message).toMatch(/appears twice/);
+    // A rule reading a wrong field is left out: one message for that field.
+    await expectFields({ ...base(), questions: 0, domains: domainIds.slice(0, 2), opens_at: "soon", closes_at: inHours(5) }, ["questions", "opens_at"]);
+  });
 });
 
 describe("settings: tenancy and scheduling", () => {
