@@ -65,8 +65,16 @@ export async function mailboxLink(
 export async function expectSignedIn(page: Page, email: string): Promise<void> {
   const nav = page.getByRole("navigation", { name: "Trainer area" });
   await expect(nav).toBeVisible();
+  // On a phone the sections are behind the "Menu" button (components/dashboard/nav.tsx): open it, check, close it.
+  const menu = nav.getByRole("button", { name: /^Menu/ });
+  const onPhone = await menu.isVisible();
+  if (onPhone) await menu.click();
   for (const label of ["Tests", "Classes", "Certifications", "Competitions", "Webhooks", "API keys"]) {
     await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+  }
+  if (onPhone) {
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
   }
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();

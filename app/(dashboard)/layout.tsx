@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { DashboardNav } from "@/components/dashboard/nav";
 import { AppHeader } from "@/components/layout/app-header";
+import { EmailAddress } from "@/components/ui/email-address";
 import { currentUser } from "@/lib/platform/auth/session";
 import { loadForPage } from "@/lib/platform/server/unavailable";
 import { ensureWorkspace } from "@/lib/platform/workspaces";
@@ -23,12 +24,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <span className="hidden text-slate-600 sm:inline" data-testid="workspace-name">
           {workspace.name} · <span className="uppercase">{workspace.plan}</span> plan
         </span>
-        <span className="text-slate-500">{user.email}</span>
+        {/* On a phone the address is a small line of its own under the links, broken only at "@" and dots. */}
+        <span className="order-last basis-full break-words text-right text-xs text-slate-500 sm:order-none sm:basis-auto sm:text-sm">
+          <EmailAddress address={user.email} />
+        </span>
         <Link href="/student" className="text-brand-700 hover:underline">
           Student area
         </Link>
       </AppHeader>
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 md:flex-row">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-4 md:flex-row md:gap-6 md:py-6">
         <aside className="md:w-48 md:shrink-0">
           <DashboardNav />
         </aside>

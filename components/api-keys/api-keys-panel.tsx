@@ -10,6 +10,7 @@ import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Card } from "@/components/ui/card";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { OneTimeSecret } from "@/components/ui/one-time-secret";
+import { actionsColumn, ScrollTable } from "@/components/ui/table";
 import { keyContracts } from "@/lib/platform/keys/contracts";
 import type { CreateApiKeyInput } from "@/lib/platform/keys/schemas";
 import { apiScopes, scopeDescriptions } from "@/lib/kernel/scopes";
@@ -68,22 +69,8 @@ export function ApiKeysPanel() {
         </ApiForm>
       </Card>
 
-      <Card className="overflow-x-auto p-0">
-        <table className="w-full min-w-[640px] text-left text-sm">
-          <caption className="sr-only">API keys</caption>
-          <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
-            <tr>
-              <th className="px-4 py-2">Name</th>
-              <th className="px-4 py-2">Key</th>
-              <th className="px-4 py-2">Scopes</th>
-              <th className="px-4 py-2">Created</th>
-              <th className="px-4 py-2">Last used</th>
-              <th className="px-4 py-2">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
+      <Card className="p-0">
+        <ScrollTable label="API keys" caption="API keys" minWidth="min-w-[640px]" inset="px-4" columns={["Name", "Key", "Scopes", "Created", "Last used", actionsColumn]}>
             {keys.isLoading ? (
               <tr>
                 <td className="px-4 py-3 text-slate-500" colSpan={6}>
@@ -101,11 +88,11 @@ export function ApiKeysPanel() {
             {keys.data?.map((key) => (
               <tr key={key.id} data-testid="api-key-row" className={key.revoked_at ? "text-slate-400" : ""}>
                 <td className="px-4 py-3 font-medium">{key.name}</td>
-                <td className="px-4 py-3 font-mono">{key.prefix}…</td>
-                <td className="px-4 py-3">{key.scopes ? key.scopes.join(", ") : "Full access"}</td>
-                <td className="px-4 py-3">{when(key.created_at)}</td>
-                <td className="px-4 py-3">{when(key.last_used_at)}</td>
-                <td className="px-4 py-3 text-right">
+                <td className="px-4 py-3 font-mono" data-label="Key">{key.prefix}…</td>
+                <td className="px-4 py-3" data-label="Scopes">{key.scopes ? key.scopes.join(", ") : "Full access"}</td>
+                <td className="px-4 py-3" data-label="Created">{when(key.created_at)}</td>
+                <td className="px-4 py-3" data-label="Last used">{when(key.last_used_at)}</td>
+                <td className="px-4 py-3 text-right max-md:pt-2!">
                   {key.revoked_at ? (
                     <span>Revoked</span>
                   ) : (
@@ -121,8 +108,7 @@ export function ApiKeysPanel() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
+        </ScrollTable>
       </Card>
       <RequestErrorNotice error={revoke.error} />
     </div>

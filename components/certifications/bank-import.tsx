@@ -148,7 +148,7 @@ function ImportChoices(props: {
 }) {
   const { id, format, domainId, domains, onFormat, onDomain } = props;
   return (
-    <div className="mt-4 grid gap-4 sm:grid-cols-2">
+    <div className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2">
       <div className="space-y-1">
         <label htmlFor={`${id}-format`} className="block text-sm font-medium text-slate-700">
           Format
@@ -167,7 +167,7 @@ function ImportChoices(props: {
             </option>
           ))}
         </select>
-        <p id={`${id}-format-hint`} className="text-xs text-slate-500">
+        <p id={`${id}-format-hint`} className="break-words text-xs text-slate-500">
           {formatHints[format]}
         </p>
       </div>

@@ -124,10 +124,14 @@ function StudentsSection({ klass }: { klass: ClassView }) {
             <tr key={student.id} data-testid="student-row" data-email={student.email}>
               <th scope="row" className="px-5 py-3 font-normal">
                 {student.name ? <span className="block font-medium">{student.name}</span> : null}
-                <span className="break-all text-slate-700">{student.email}</span>
+                <span className="break-words text-slate-700">
+                  <EmailAddress address={student.email} />
+                </span>
               </th>
-              <td className="whitespace-nowrap px-5 py-3 text-slate-600">{formatDateTime(student.joined_at)}</td>
-              <td className="whitespace-nowrap px-5 py-3 text-right">
+              <td className="whitespace-nowrap px-5 py-3 text-slate-600" data-label="Joined">
+                {formatDateTime(student.joined_at)}
+              </td>
+              <td className="whitespace-nowrap px-5 py-3 text-right max-md:pt-2!">
                 <ConfirmButton
                   variant="secondary"
                   disabled={remove.isPending}
@@ -201,13 +205,15 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
                   {invitation.name ? <span className="block font-medium text-slate-900">{invitation.name}</span> : null}
                   <EmailAddress address={invitation.email} />
                 </th>
-                <td className="px-5 py-3 text-slate-600">{formatDateTime(invitation.last_sent_at)}</td>
-                <td className="px-5 py-3">
+                <td className="px-5 py-3 text-slate-600" data-label="Last sent">
+                  {formatDateTime(invitation.last_sent_at)}
+                </td>
+                <td className="px-5 py-3" data-label="E-mail status">
                   <EmailDeliveryStatus delivery={invitation.email_delivery} correct="Invite the corrected address below." />
                 </td>
-                <td className="whitespace-nowrap px-5 py-3 text-right">
-                  {/* Stacked: the actions column stays one button wide, so the address keeps its one line at 1280 px. */}
-                  <div className="flex flex-col items-end gap-1.5">
+                <td className="whitespace-nowrap px-5 py-3 text-right max-md:pt-2!">
+                  {/* Stacked: the actions column stays one button wide, so the address keeps its one line at 1280 px; side by side on a phone's card. */}
+                  <div className="flex flex-col items-end gap-1.5 max-md:flex-row max-md:flex-wrap">
                     <Button
                       type="button"
                       variant="secondary"

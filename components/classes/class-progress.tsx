@@ -7,6 +7,7 @@ import { classContracts } from "@/lib/certification/classes/contracts";
 import { formatDateTime } from "@/components/format/date";
 import { formatPercent } from "@/components/tests/format";
 import { Card, Notice } from "@/components/ui/card";
+import { EmailAddress } from "@/components/ui/email-address";
 import { numeric, ScrollTable } from "@/components/ui/table";
 import type { ClassProgressView, ClassView } from "@/lib/certification/classes/schemas";
 import { queryKeys } from "@/components/query-keys";
@@ -92,24 +93,26 @@ function ActivityTable({ students }: { students: ClassProgressView["students"] }
           const level = scoreLevel(student.average_percent);
           return (
             <tr key={student.email} data-testid="progress-row" data-email={student.email}>
-              <th scope="row" className="break-all px-3 py-2 font-normal">
+              <th scope="row" className="break-words px-3 py-2 font-normal">
                 {student.name ? <span className="block font-medium">{student.name}</span> : null}
-                {student.email}
+                <EmailAddress address={student.email} />
               </th>
-              <td className="px-3 py-2">{student.status === "joined" ? "Joined" : "Invited"}</td>
-              {testCounts.map(({ field, testId }) => (
-                <td key={field} className="px-3 py-2 text-right tabular-nums" data-testid={testId}>
+              <td className="px-3 py-2" data-label="Status">{student.status === "joined" ? "Joined" : "Invited"}</td>
+              {testCounts.map(({ field, testId, column }) => (
+                <td key={field} className="px-3 py-2 text-right tabular-nums" data-testid={testId} data-label={column}>
                   {student[field]}
                 </td>
               ))}
-              <td className="px-3 py-2 text-right tabular-nums" data-testid="average">
+              <td className="px-3 py-2 text-right tabular-nums" data-testid="average" data-label="Average">
                 {student.average_percent === null ? (
                   <span className="text-slate-500">—</span>
                 ) : (
                   <span className={`rounded px-1.5 py-0.5 font-medium ${levelStyles[level]}`}>{formatPercent(student.average_percent)}</span>
                 )}
               </td>
-              <td className="whitespace-nowrap px-3 py-2 text-slate-600">{formatDateTime(student.last_activity_at)}</td>
+              <td className="whitespace-nowrap px-3 py-2 text-slate-600" data-label="Last activity">
+                {formatDateTime(student.last_activity_at)}
+              </td>
             </tr>
           );
         })}

@@ -162,14 +162,16 @@ function ClassList({ query }: { query: QueryState<Page<ClassSummaryView>> }) {
                 {klass.name}
               </Link>
             </th>
-            <td className="px-4 py-3">{klass.certification}</td>
-            <td className="px-4 py-3 text-right tabular-nums" data-testid="class-students">
+            <td className="px-4 py-3" data-label="Certification">{klass.certification}</td>
+            <td className="px-4 py-3 text-right tabular-nums" data-testid="class-students" data-label="Students joined">
               {klass.students}
             </td>
-            <td className="px-4 py-3 text-right tabular-nums" data-testid="class-pending">
+            <td className="px-4 py-3 text-right tabular-nums" data-testid="class-pending" data-label="Pending invitations">
               {klass.pending_invitations}
             </td>
-            <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(klass.created_at)}</td>
+            <td className="whitespace-nowrap px-4 py-3 text-slate-600" data-label="Created">
+              {formatDateTime(klass.created_at)}
+            </td>
           </tr>
         ))}
       </ScrollTable>

@@ -1,3 +1,4 @@
+import { EmailAddress } from "@/components/ui/email-address";
 import { formatPercent } from "@/components/tests/format";
 import type { ClassProgressView } from "@/lib/certification/classes/schemas";
 import { levelLabels, levelStyles, scoreLevel, type DomainGroup, type ScoreLevel } from "./progress";
@@ -17,15 +18,16 @@ export function DomainGrid({ groups, students }: { groups: DomainGroup[]; studen
       {groups.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No domain results yet.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto" role="region" aria-label="Average by domain table" tabIndex={0}>
+        <div className="mt-2 md:overflow-x-auto" role="region" aria-label="Average by domain table" tabIndex={0}>
           {headed ? (
             <p className="mb-1 text-xs text-slate-600">
               Some tests of this class were for another certification: their domains have columns of their own.
             </p>
           ) : null}
-          <table className="w-full border-separate border-spacing-1 text-left text-sm" data-testid="progress-grid">
+          {/* Below md a card per student, a tile per domain (app/globals.css): a phone never scrolls sideways. */}
+          <table className="stack-grid w-full border-separate border-spacing-1 text-left text-sm" data-testid="progress-grid">
             <caption className="sr-only">Average percent of each student in each domain{headed ? ", by certification" : ""}</caption>
-            <thead className="text-xs text-slate-500">
+            <thead className="text-xs text-slate-500 max-md:sr-only">
               {headed ? (
                 <tr>
                   <td />
@@ -72,8 +74,12 @@ function StudentDomainsRow({ student, groups }: { student: ProgressStudent; grou
   return (
     <tr>
       <th scope="row" className="px-2 py-1 font-normal">
-        <span className="block break-all">{student.name ?? student.email}</span>
-        {student.name ? <span className="block break-all text-xs text-slate-500">{student.email}</span> : null}
+        <span className="block break-words">{student.name ?? <EmailAddress address={student.email} />}</span>
+        {student.name ? (
+          <span className="block text-xs text-slate-500 break-words">
+            <EmailAddress address={student.email} />
+          </span>
+        ) : null}
       </th>
       {groups.flatMap((group) =>
         group.domains.map((domain) => {
@@ -88,6 +94,7 @@ function StudentDomainsRow({ student, groups }: { student: ProgressStudent; grou
               data-domain-id={domain.id}
               data-certification-id={group.certification_id}
               data-level={level}
+              data-label={domain.name}
               className={`rounded px-2 py-2 text-center font-medium tabular-nums ${levelStyles[level]}`}
             >
               {average === undefined ? (

@@ -85,6 +85,9 @@ export function ChallengeTable({
   // The challenge whose files are shown below its row (one at a time).
   const [filesOf, setFilesOf] = useState<string | null>(null);
   const act = useChallengeAction(ctf.id);
+  // The host's own challenge id means something only on an external platform (CTFd); the built-in host's is ours alone.
+  const external = ctf.host !== "builtin";
+  const columns = external ? 6 : 5;
   const flags = useRevealedFlags(ctf.id);
   const deployed = ctf.status === "deployed";
   const archived = ctf.status === "archived";
@@ -106,7 +109,7 @@ export function ChallengeTable({
           caption={`Challenges of ${ctf.title}, newest first`}
           minWidth="min-w-[760px]"
           inset="px-4"
-          columns={["Title", "Category", numeric("Points"), "Status", numeric("Platform ID"), actionsColumn]}
+          columns={["Title", "Category", numeric("Points"), "Status", ...(external ? [numeric("Platform ID")] : []), actionsColumn]}
         >
           {challenges.map((challenge) => {
             const filesShown = filesOf === challenge.id;
@@ -115,19 +118,23 @@ export function ChallengeTable({
               <Fragment key={challenge.id}>
                 <tr data-testid="challenge-row" data-title={challenge.title} data-status={challenge.status} className="align-top">
                   <ChallengeSummary challenge={challenge} />
-                  <td className="px-4 py-3 text-slate-600">
+                  <td className="px-4 py-3 text-slate-600" data-label="Category">
                     {challenge.category}
                     {challenge.difficulty ? <span className="block text-xs text-slate-500">{challenge.difficulty}</span> : null}
                   </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{challenge.points}</td>
-                  <td className="px-4 py-3">
+                  <td className="px-4 py-3 text-right tabular-nums" data-label="Points">
+                    {challenge.points}
+                  </td>
+                  <td className="px-4 py-3" data-label="Status">
                     <StatusBadge status={challenge.status} />
                   </td>
-                  <td className="px-4 py-3 text-right tabular-nums" data-testid="platform-challenge-id">
-                    {challenge.platform_challenge_id ?? <span className="text-slate-400">—</span>}
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap justify-end gap-2">
+                  {external ? (
+                    <td className="px-4 py-3 text-right tabular-nums" data-testid="platform-challenge-id" data-label="Platform ID">
+                      {challenge.platform_challenge_id ?? <span className="text-slate-400">—</span>}
+                    </td>
+                  ) : null}
+                  <td className="px-4 py-3 max-md:pt-2!">
+                    <div className="flex flex-wrap justify-end gap-2 max-md:justify-start">
                       <Button
                         type="button"
                         variant="ghost"
@@ -145,14 +152,14 @@ export function ChallengeTable({
                 </tr>
                 {shown ? (
                   <tr>
-                    <td colSpan={6} className="px-4 pb-4">
+                    <td colSpan={columns} className="px-4 pb-4">
                       <RevealedFlag title={challenge.title} revealed={shown} onHide={() => flags.hide(challenge.id)} />
                     </td>
                   </tr>
                 ) : null}
                 {filesShown ? (
                   <tr id={`files-${challenge.id}`} className="bg-slate-50">
-                    <td colSpan={6} className="px-4 py-4">
+                    <td colSpan={columns} className="px-4 py-4">
                       <ChallengeFiles ctfId={ctf.id} challenge={challenge} archived={archived} maxFileBytes={maxFileBytes} />
                     </td>
                   </tr>

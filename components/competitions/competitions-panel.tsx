@@ -91,13 +91,13 @@ function CompetitionList({ query }: { query: QueryState<Page<CtfView>> }) {
                 </a>
               ) : null}
             </th>
-            <td className="px-4 py-3">
+            <td className="px-4 py-3" data-label="Status">
               <StatusBadge status={ctf.status} />
             </td>
-            <td className="px-4 py-3 text-slate-600">{formatWindow(ctf.starts_at, ctf.ends_at)}</td>
-            <td className="px-4 py-3 text-slate-600">{ctf.is_public ? "Public" : "Private"}</td>
-            <td className="px-4 py-3 text-right tabular-nums">{ctf.challenges}</td>
-            <td className="px-4 py-3 text-right tabular-nums">{ctf.members}</td>
+            <td className="px-4 py-3 text-slate-600" data-label="Window">{formatWindow(ctf.starts_at, ctf.ends_at)}</td>
+            <td className="px-4 py-3 text-slate-600" data-label="Visibility">{ctf.is_public ? "Public" : "Private"}</td>
+            <td className="px-4 py-3 text-right tabular-nums" data-label="Challenges">{ctf.challenges}</td>
+            <td className="px-4 py-3 text-right tabular-nums" data-label="Members">{ctf.members}</td>
           </tr>
         ))}
       </ScrollTable>

@@ -10,6 +10,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
 import { Card, Notice } from "@/components/ui/card";
+import { EmailAddress } from "@/components/ui/email-address";
 import { actionsColumn, numeric, ScrollTable } from "@/components/ui/table";
 import { ctfContracts } from "@/lib/ctf/competitions/contracts";
 import { inviteMemberInput, type CtfView, type InviteMemberInput, type MemberView } from "@/lib/ctf/competitions/schemas";
@@ -88,30 +89,35 @@ export function MembersSection({ ctf }: { ctf: CtfView }) {
           >
             {list.map((member) => (
               <tr key={member.id} data-testid="member-row" data-email={member.email} data-status={member.status}>
-                <th scope="row" className="min-w-48 break-all px-4 py-3 font-normal text-slate-800">
-                  {member.email}
+                <th scope="row" className="break-words px-4 py-3 font-normal text-slate-800">
+                  <EmailAddress address={member.email} />
                 </th>
-                <td className="px-4 py-3">
+                <td className="px-4 py-3" data-label="Status">
                   <StatusBadge status={member.status} />
                 </td>
-                <td className="px-4 py-3 text-slate-600" data-testid="member-self-enrolled" data-value={member.self_enrolled}>
+                <td className="px-4 py-3 text-slate-600" data-testid="member-self-enrolled" data-value={member.self_enrolled} data-label="Enrolled by">
                   {member.self_enrolled ? "Themselves" : "Invitation"}
                 </td>
-                <td className="px-4 py-3 text-right tabular-nums" data-testid="member-invitations">
+                <td className="px-4 py-3 text-right tabular-nums" data-testid="member-invitations" data-label="Invitations">
                   {member.invitations}
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(member.invited_at)}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(member.joined_at)}</td>
-                <td className="px-4 py-3 text-right">
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600" data-label="Last invited">
+                  {formatDateTime(member.invited_at)}
+                </td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600" data-label="Joined">
+                  {formatDateTime(member.joined_at)}
+                </td>
+                <td className="px-4 py-3 text-right max-md:pt-2!">
                   {member.status === "invited" && !archived ? (
                     <Button
                       type="button"
                       variant="secondary"
                       disabled={reinvite.isPending}
-                      aria-label={`Invite ${member.email} again`}
                       onClick={() => reinvite.mutate(member.email)}
                     >
+                      {/* The visible words begin the name (axe label-content-name-mismatch). */}
                       {reinvite.isPending && reinvite.variables === member.email ? "Sending…" : "Re-invite"}
+                      <span className="sr-only"> {member.email}</span>
                     </Button>
                   ) : null}
                 </td>

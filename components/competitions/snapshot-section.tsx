@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { Card, Notice } from "@/components/ui/card";
+import { EmailAddress } from "@/components/ui/email-address";
 import { numeric, ScrollTable } from "@/components/ui/table";
 import type { getSnapshot } from "@/lib/ctf/competitions/competitions";
 import type { CtfView } from "@/lib/ctf/competitions/schemas";
@@ -45,19 +46,28 @@ export function SnapshotSection({ ctf }: { ctf: CtfView }) {
                 minWidth="min-w-[560px]"
                 inset="px-5"
                 ruled="y"
-                columns={["Title", "Category", numeric("Points"), "Status", numeric("Platform ID")]}
+                columns={["Title", "Category", numeric("Points"), "Status", ...(ctf.host !== "builtin" ? [numeric("Platform ID")] : [])]}
               >
                 {data.challenges.map((challenge) => (
                   <tr key={challenge.challenge_id} data-testid="snapshot-challenge" data-title={challenge.title}>
                     <th scope="row" className="px-5 py-2 font-medium">
                       {challenge.title}
                     </th>
-                    <td className="px-5 py-2 text-slate-600">{challenge.category}</td>
-                    <td className="px-5 py-2 text-right tabular-nums">{challenge.points}</td>
-                    <td className="px-5 py-2">
+                    <td className="px-5 py-2 text-slate-600" data-label="Category">
+                      {challenge.category}
+                    </td>
+                    <td className="px-5 py-2 text-right tabular-nums" data-label="Points">
+                      {challenge.points}
+                    </td>
+                    <td className="px-5 py-2" data-label="Status">
                       <StatusBadge status={challenge.status} />
                     </td>
-                    <td className="px-5 py-2 text-right tabular-nums">{challenge.platform_challenge_id ?? "—"}</td>
+                    {/* The host's id only where the host is an external platform (CTFd). */}
+                    {ctf.host !== "builtin" ? (
+                      <td className="px-5 py-2 text-right tabular-nums" data-label="Platform ID">
+                        {challenge.platform_challenge_id ?? "—"}
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </ScrollTable>
@@ -71,7 +81,9 @@ export function SnapshotSection({ ctf }: { ctf: CtfView }) {
               <ul className="mt-2 divide-y divide-slate-100 border-t border-slate-200 text-sm">
                 {data.members.map((member) => (
                   <li key={member.member_id} className="flex items-center justify-between gap-3 px-5 py-2" data-testid="snapshot-member" data-email={member.email}>
-                    <span className="break-all">{member.email}</span>
+                    <span className="min-w-0 break-words">
+                      <EmailAddress address={member.email} />
+                    </span>
                     <StatusBadge status={member.status} />
                   </li>
                 ))}
@@ -92,10 +104,14 @@ export function SnapshotSection({ ctf }: { ctf: CtfView }) {
                     data-email={score.email ?? undefined}
                     data-name={score.name}
                   >
-                    <span className="min-w-0 break-all">
+                    <span className="min-w-0 break-words">
                       <span className="mr-2 tabular-nums text-slate-500">{score.pos ?? index + 1}.</span>
                       {score.name ? <span className="font-medium">{score.name}</span> : null}
-                      {score.email ? <span className={score.name ? "ml-2 text-slate-500" : ""}>{score.email}</span> : null}
+                      {score.email ? (
+                        <span className={score.name ? "ml-2 text-slate-500" : ""}>
+                          <EmailAddress address={score.email} />
+                        </span>
+                      ) : null}
                       {score.member_id ? null : <span className="ml-2 text-xs text-slate-500">(a CTFd account no member matches)</span>}
                     </span>
                     <span className="font-medium tabular-nums">{score.score}</span>

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { useId, useState } from "react";
 
 export const dashboardSections = [
   { href: "/tests", label: "Tests" },
@@ -13,25 +14,47 @@ export const dashboardSections = [
   { href: "/settings", label: "Settings" },
 ] as const;
 
+/**
+ * The trainer area's sections: a column beside the page from `md` up; on a phone one "Menu"
+ * button naming the current section, which opens the sections in two columns (issue 26: a
+ * row of tabs cut "Competitio…" and took a screen's top before any content).
+ */
 export function DashboardNav() {
   const pathname = usePathname();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const current = dashboardSections.find((section) => pathname === section.href || pathname.startsWith(`${section.href}/`));
   return (
-    <nav aria-label="Trainer area" className="flex gap-1 overflow-x-auto md:flex-col">
-      {dashboardSections.map((section) => {
-        const active = pathname === section.href || pathname.startsWith(`${section.href}/`);
-        return (
-          <Link
-            key={section.href}
-            href={section.href}
-            aria-current={active ? "page" : undefined}
-            className={`whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${
-              active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
-            }`}
-          >
-            {section.label}
-          </Link>
-        );
-      })}
+    <nav aria-label="Trainer area">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen(!open)}
+        className="flex w-full items-center justify-between rounded-md border border-slate-200 bg-white px-3 py-2 text-sm font-medium text-slate-800 md:hidden"
+      >
+        <span>
+          Menu{current ? <span className="font-normal text-slate-600"> · {current.label}</span> : null}
+        </span>
+        <span aria-hidden="true">{open ? "▴" : "▾"}</span>
+      </button>
+      <ul id={listId} className={`${open ? "grid" : "hidden"} mt-1 grid-cols-2 gap-1 md:mt-0 md:flex md:flex-col`}>
+        {dashboardSections.map((section) => {
+          const active = section === current;
+          return (
+            <li key={section.href}>
+              <Link
+                href={section.href}
+                aria-current={active ? "page" : undefined}
+                onClick={() => setOpen(false)}
+                className={`block rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`}
+              >
+                {section.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
     </nav>
   );
 }

@@ -29,11 +29,12 @@ export function AppHeader({
       >
         {labels.skipToContent}
       </a>
-      <div className={`mx-auto flex ${width} flex-wrap items-center justify-between gap-3 px-4 py-3`}>
-        <Link href={home} className="font-bold text-brand-600">
+      {/* One row: the brand, then the area's items wrapping within the rest of the width (a 360 px phone: two short lines). */}
+      <div className={`mx-auto flex ${width} items-start justify-between gap-3 px-4 py-3`}>
+        <Link href={home} className="py-1.5 font-bold text-brand-600">
           Certify
         </Link>
-        <div className="flex min-w-0 flex-wrap items-center gap-3 text-sm">
+        <div className="flex min-w-0 flex-1 flex-wrap items-center justify-end gap-x-3 gap-y-1 text-sm">
           {children}
           <form action={leave}>
             <Button variant="secondary" type="submit">

@@ -127,12 +127,12 @@ export function EndpointCard({
       </div>
       <RequestErrorNotice error={sendTest.error} />
       {open ? (
-        <div className="mt-4 overflow-x-auto">
+        <div className="mt-4 md:overflow-x-auto">
           {deliveries.data?.length === 0 ? <p className="text-sm text-slate-600">No delivery yet.</p> : null}
           {deliveries.data?.length ? (
-            <table className="w-full min-w-[640px] text-left text-sm">
+            <table role="table" className="stack-table block w-full min-w-[640px] text-left text-sm max-md:min-w-0 md:table">
               <caption className="sr-only">Deliveries to {webhook.url}</caption>
-              <thead className="text-xs uppercase text-slate-500">
+              <thead className="text-xs uppercase text-slate-500 max-md:sr-only">
                 <tr>
                   <th className="py-1">Event</th>
                   <th>Status</th>
@@ -143,14 +143,14 @@ export function EndpointCard({
                   </th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody className="block divide-y divide-slate-100 md:table-row-group">
                 {deliveries.data.map((delivery) => (
                   <tr key={delivery.id} data-testid="delivery-row" data-event={delivery.event} data-status={delivery.status}>
                     <DeliveryEventCell delivery={delivery} />
-                    <td>
+                    <td data-label="Status">
                       <StatusBadge status={delivery.status} />
                     </td>
-                    <td>
+                    <td data-label="Attempts">
                       <ol className="space-y-0.5">
                         {delivery.attempts.map((attempt) => (
                           <li key={attempt.number} className="text-xs" title={attempt.response_excerpt || undefined} data-attempt-state={attempt.state}>
@@ -168,7 +168,7 @@ export function EndpointCard({
                         {delivery.status === "pending" ? <li className="text-xs text-slate-500">next try pending…</li> : null}
                       </ol>
                     </td>
-                    <td className="text-xs">{formatDateTime(delivery.created_at, { seconds: true })}</td>
+                    <td className="text-xs" data-label="Created (UTC)">{formatDateTime(delivery.created_at, { seconds: true })}</td>
                     <td className="text-right">
                       <Button variant="ghost" type="button" onClick={() => redeliver.mutate(delivery.id)} disabled={redeliver.isPending}>
                         Redeliver

@@ -64,7 +64,8 @@ export function ChallengeList({
         categories.map((category) => (
           <div key={category} className="mt-6">
             <h3 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">{category}</h3>
-            <div className="grid gap-4 md:grid-cols-2">
+            {/* Fills the width: one card takes the row, two or more share it once each is 20rem wide (issue 26). */}
+            <div className="grid grid-cols-[repeat(auto-fit,minmax(min(20rem,100%),1fr))] gap-4">
               {ctf.challenges
                 .filter((challenge) => challenge.category === category)
                 .map((challenge) => (
