@@ -70,6 +70,7 @@ test("a German test speaks German to an English browser: start, questions and re
     await expect(recipient).toHaveTitle(/Ihr Test/);
     await expect(recipient.getByText("1 von 2 Fragen richtig")).toBeVisible();
     await expect(recipient.getByText("Bestanden", { exact: true })).toBeVisible();
+    await expect(recipient.getByTestId("result-pass-mark")).toHaveText("50 % – die Bestehensgrenze liegt bei 50 %"); // against the mark, in German
     await expect(recipient.getByText("Nach Themenbereich")).toBeVisible();
     // A percentage as German writes it.
     await expect(recipient.getByTestId("result-percent")).toHaveText("50 %");

@@ -5,7 +5,7 @@ import { api, keepScreenshot, mailboxLink, pollStatus, signIn, uniqueEmail, unsh
 /**
  * Two players play a running competition: one invited by the organiser, one self-enrolled on
  * the public page; each accepts the e-mailed link (a name, a button), submits a wrong and a
- * right flag; one unlocks a hint. A visitor's page shows the scoreboard ranking them,
+ * right flag; one unlocks a paid hint, which asks first (Cancel leaves it locked). A visitor's page shows the scoreboard ranking them,
  * refreshed without a reload, the hint deducted. The organiser archives in the dashboard: the
  * snapshot holds those scores, and the public page shows the final scoreboard. Then a
  * standalone deployment is played by a visitor under a display name (its file downloaded),
@@ -90,8 +90,27 @@ test("one invited and one self-enrolled player play, the public scoreboard ranks
   await bob.getByRole("button", { name: "Submit flag" }).click();
   await expect(bob.getByTestId("flag-result")).toHaveAttribute("data-status", "incorrect");
   await expect(card(bob).getByTestId("hint-text")).toHaveCount(0);
-  await bob.getByRole("button", { name: "Unlock hint 1 for 20 points" }).click();
+  // A paid hint asks first, its cost in the question (which takes the focus); Cancel leaves it locked, nothing spent.
+  const bobScore = bob.getByTestId("player-score");
+  await expect(bobScore).toHaveText("0");
+  const unlockHint = card(bob).getByRole("button", { name: "Unlock hint 1 for 20 points" });
+  await unlockHint.click();
+  const question = "Unlock hint 1 for 20 points? Your score drops by 20.";
+  const confirmHint = card(bob).getByRole("group", { name: question });
+  await expect(confirmHint.getByText(question)).toBeFocused();
+  await confirmHint.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirmHint).toHaveCount(0);
+  await expect(unlockHint).toBeFocused();
+  await expect(card(bob).getByTestId("hint-text")).toHaveCount(0);
+  await expect(bobScore).toHaveText("0");
+  expect((await api(page, "GET", `/api/v1/ctfs/${ctf.id}/hint-unlocks`)).data).toEqual([]);
+  // Confirmed: the text (focused), and its cost off the score.
+  await unlockHint.click();
+  await confirmHint.getByRole("button", { name: "Unlock for 20 points" }).click();
   await expect(card(bob).getByTestId("hint-text")).toHaveText("Look at what the server sets after login.");
+  await expect(card(bob).getByTestId("hint-text")).toBeFocused();
+  await expect(bobScore).toHaveText("-20");
+  expect((await api(page, "GET", `/api/v1/ctfs/${ctf.id}/hint-unlocks`)).data).toHaveLength(1);
   await bob.getByLabel("Flag for Cookie Jar").fill(flag);
   await bob.getByRole("button", { name: "Submit flag" }).click();
   await expect(card(bob)).toHaveAttribute("data-solved", "true");
@@ -180,6 +199,7 @@ test("a standalone deployment is played under a display name, its file downloade
   await visitor.getByRole("button", { name: "Submit flag" }).click();
   await expect(visitor.getByTestId("flag-result")).toHaveAttribute("data-status", "incorrect");
   await visitor.getByRole("button", { name: "Unlock hint 1 for 15 points" }).click();
+  await visitor.getByRole("group", { name: "Unlock hint 1 for 15 points? Your score drops by 15." }).getByRole("button", { name: "Unlock for 15 points" }).click();
   await expect(visitor.getByTestId("hint-text")).toHaveText("It is base64.");
   await visitor.getByLabel("Flag for Lone Cookie").fill(flag);
   await visitor.getByRole("button", { name: "Submit flag" }).click();

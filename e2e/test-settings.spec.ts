@@ -144,6 +144,7 @@ test("a named test with a 1-minute limit and a pass mark: the start page, Start,
     await again.goto(link);
     await expect(again.getByRole("heading", { name: "Your result" })).toBeVisible();
     await expect(again.getByTestId("result-passed")).toHaveText("Not passed");
+    await expect(again.getByTestId("result-pass-mark")).toHaveText(`${done.result!.percent}% — the pass mark is 80%`); // said against the mark (issue 26)
     await expect(again.getByText(/✓ Correct|✗ Incorrect/)).toHaveCount(4);
   } finally {
     await trainerContext.close();

@@ -5,6 +5,7 @@ import { buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { StudentTest } from "@/lib/certification/students/area";
 import type { Locale } from "@/lib/platform/i18n/locales";
+import { formatPercent } from "@/lib/platform/i18n/percent";
 import { translator } from "@/lib/platform/i18n/translator";
 import { dayIn } from "./day";
 
@@ -35,6 +36,7 @@ export function StudentTests({ tests, email, locale }: { tests: StudentTest[]; e
 
 function StudentTestCard({ test, t, locale }: { test: StudentTest; t: Words; locale: Locale }) {
   const when = (iso: string) => (chunks: ReactNode) => <time dateTime={iso}>{chunks}</time>;
+  const percent = (value: number) => formatPercent(locale, value);
   return (
     <Card>
       <article data-testid="student-test" data-code={test.code} data-status={test.status}>
@@ -58,13 +60,25 @@ function StudentTestCard({ test, t, locale }: { test: StudentTest; t: Words; loc
         </p>
         {test.result ? (
           <div className="mt-4 space-y-4">
-            <p className="flex flex-wrap items-baseline gap-x-3">
-              <span className="text-3xl font-bold tracking-tight">{t("student.percent", { percent: test.result.percent })}</span>
-              <span className="text-sm text-slate-600">{t("student.correct", { correct: test.result.correct, questions: test.result.questions })}</span>
+            <div>
+              <p className="flex flex-wrap items-baseline gap-x-3">
+                <span className="text-3xl font-bold tracking-tight" data-testid="student-result-percent">
+                  {percent(test.result.percent)}
+                </span>
+                <span className="text-sm text-slate-600">{t("student.correct", { correct: test.result.correct, questions: test.result.questions })}</span>
+              </p>
               {test.result.passed === true || test.result.passed === false ? (
-                <Badge tone={test.result.passed ? "success" : "danger"}>{test.result.passed ? t("student.passed") : t("student.notPassed")}</Badge>
+                // The outcome beside the mark it was measured against, as on the result page.
+                <p className="mt-2 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm text-slate-700">
+                  <Badge tone={test.result.passed ? "success" : "danger"}>{test.result.passed ? t("student.passed") : t("student.notPassed")}</Badge>
+                  {test.pass_mark === null ? null : (
+                    <span data-testid="student-pass-mark">
+                      {translator(locale, "taking")("result.againstPassMark", { percent: percent(test.result.percent), passMark: percent(test.pass_mark) })}
+                    </span>
+                  )}
+                </p>
               ) : null}
-            </p>
+            </div>
             <DomainBars domains={test.result.domains} />
           </div>
         ) : null}

@@ -1,10 +1,11 @@
-import { useFormatter, useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import type { DomainResultView as DomainResult } from "@/lib/certification/tests/schemas";
+import { formatPercent } from "@/lib/platform/i18n/percent";
 
-/** "85%", "66.7%" in English, "66,7 %" in German: a result's percent (0–100, one decimal) in the page's locale. */
+/** "85%", "66.7%" in English, "66,7 %" in German: a result's percent (0–100, one decimal) in the page's locale, as the e-mails write it. */
 export function usePercent(): (percent: number) => string {
-  const format = useFormatter();
-  return (percent) => format.number(percent / 100, { style: "percent", maximumFractionDigits: 1 });
+  const locale = useLocale();
+  return (percent) => formatPercent(locale, percent);
 }
 
 function barColor(percent: number): string {

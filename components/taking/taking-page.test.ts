@@ -43,7 +43,7 @@ const view: TakingView = {
   name: "Ada Lovelace",
   email: "ada@example.com",
   certification: "AWS Certified Cloud Practitioner",
-  test: { name: "Week 1 cloud check", questions: 2, timeLimitMinutes: 60, extraTimeMinutes: 30, opensAt: null, closesAt: "2026-12-01T18:00:00.000Z", multipleQuestions: 1 },
+  test: { name: "Week 1 cloud check", questions: 2, timeLimitMinutes: 60, extraTimeMinutes: 30, opensAt: null, closesAt: "2026-12-01T18:00:00.000Z", multipleQuestions: 1, passMark: 80 },
   window: "open",
   recordIntegrity: true,
   language: "auto",
@@ -94,7 +94,7 @@ describe("the recipient's page in English keeps its wording (the e2e suite reads
     const navigator = markup("en", createElement(QuestionNavigator, { questions, answers: { 1: 0 }, current: 0, onJump() {} }));
     expect(navigator).toContain('aria-label="Question 1, answered"');
     expect(navigator).toContain('aria-label="Question 2, not answered"');
-    expect(render("en", createElement(ReviewPanel, { questions, answers: {}, onJump() {}, headingRef: null }))).toContain("2 questions still need an answer:");
+    expect(render("en", createElement(ReviewPanel, { questions, answers: {}, onJump() {}, headingRef: null }))).toContain("2 questions still need an answer.");
     const card = render("en", createElement(QuestionCard, { question: questions[0], number: 1, total: 2, chosen: 0, saveState: { kind: "saved" }, onChoose() {}, onRetry() {}, headingRef: null }));
     expect(card).toContain("✓ Saved");
     const confirm = render("en", createElement(SubmitPanel, { total: 4, left: 0, saving: 0, confirming: true, submitting: false, error: null, onStart() {}, onCancel() {}, onConfirm() {} }));
@@ -103,9 +103,9 @@ describe("the recipient's page in English keeps its wording (the e2e suite reads
   });
 
   it("the result", () => {
-    const text = render("en", createElement(TestResult, { certification: "AWS", testName: "Week 1", result, questions, answers: {}, review: null, reviewWithheld: { until: "2026-12-01T18:00:00.000Z" } }));
+    const text = render("en", createElement(TestResult, { certification: "AWS", testName: "Week 1", result, passMark: 80, questions, answers: {}, review: null, reviewWithheld: { until: "2026-12-01T18:00:00.000Z" } }));
     expect(text).toContain("Your result");
-    expect(text).toContain("66.7% 2 of 3 questions correct Not passed");
+    expect(text).toContain("66.7% 2 of 3 questions correct Not passed 66.7% — the pass mark is 80%");
     expect(text).toContain("50% · 1 of 2 correct");
     expect(text).toContain("The correct answers and explanations are shown here from 1 Dec 2026, 18:00 UTC, when the test closes.");
   });
@@ -135,10 +135,49 @@ describe("the recipient's page in German, French and Spanish", () => {
     const timed = { ...view, status: "started" as const, deadline: "2026-11-27T01:30:00.000Z" };
     expect(render("en", createElement(TestRunner, { token: "t", view: timed }))).toContain("Time left: 30:00");
     expect(markup("es", createElement(TestRunner, { token: "t", view: timed }))).toContain('role="timer" aria-label="Tiempo restante"');
-    const de = render("de", createElement(TestResult, { certification: "AWS", testName: "Week 1", result, questions, answers: {}, review: null, reviewWithheld: { until: null } }));
-    expect(de).toContain("66,7\u00a0% 2 von 3 Fragen richtig Nicht bestanden");
+    const de = render("de", createElement(TestResult, { certification: "AWS", testName: "Week 1", result, passMark: 80, questions, answers: {}, review: null, reviewWithheld: { until: null } }));
+    expect(de).toContain("66,7\u00a0% 2 von 3 Fragen richtig Nicht bestanden 66,7\u00a0% – die Bestehensgrenze liegt bei 80\u00a0%");
     expect(de).toContain("Bei diesem Test werden die richtigen Antworten nicht angezeigt.");
     const es = markup("es", createElement(QuestionNavigator, { questions, answers: {}, current: null, onJump() {} }));
     expect(es).toContain('aria-label="Pregunta 1, sin responder"');
+  });
+});
+
+describe("the review before submitting", () => {
+  const three: TakingView["questions"] = [
+    ...questions,
+    { id: 3, domain: "Security", prompt: "A question long enough to be cut on a phone, ".repeat(6) + "and its end.", options: ["Yes", "No"], type: "single", choose: 1 },
+  ];
+
+  it("lists every question's text with the option(s) chosen, or Not answered, each a button back to it", () => {
+    const html = markup("en", createElement(ReviewPanel, { questions: three, answers: { 1: 2, 2: [1, 3] }, onJump() {}, headingRef: null }));
+    const items = html
+      .split('data-testid="review-item"')
+      .slice(1)
+      .map((item) => item.split("</li>")[0].replace(/^[^>]*>/, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " "));
+    expect(items).toHaveLength(3);
+    expect(items[0]).toContain("Question 1 Which one? Your answer: Three");
+    expect(items[1]).toContain("Question 2 Which two? Your answers: Two Four");
+    expect(items[2]).toContain("Question 3 A question long enough");
+    expect(items[2]).toContain("and its end."); // the whole text is there (only cut on screen)
+    expect(items[2]).toContain("Not answered");
+    expect(html).toContain('data-answered="false"');
+    expect(render("en", createElement(ReviewPanel, { questions: three, answers: { 1: 2, 2: [1, 3] }, onJump() {}, headingRef: null }))).toContain(
+      "1 question still needs an answer. Select a question to go back to it.",
+    );
+  });
+
+  it("says how far a multiple-response answer is, and is in the page's language", () => {
+    expect(render("en", createElement(ReviewPanel, { questions, answers: { 2: [0] }, onJump() {}, headingRef: null }))).toContain("Not answered: 1 of 2 chosen");
+    const es = render("es", createElement(ReviewPanel, { questions, answers: { 1: 0, 2: [0, 2] }, onJump() {}, headingRef: null }));
+    expect(es).toContain("Pregunta 1 Which one? Tu respuesta: One");
+    expect(es).toContain("Tus respuestas: One Three");
+    expect(render("de", createElement(ReviewPanel, { questions, answers: {}, onJump() {}, headingRef: null }))).toContain("Nicht beantwortet");
+  });
+
+  it("the result without a pass mark says no outcome and no mark", () => {
+    const text = render("en", createElement(TestResult, { certification: "AWS", testName: "Week 1", result: { ...result, passed: null }, passMark: null, questions, answers: {}, review: null }));
+    expect(text).toContain("66.7% 2 of 3 questions correct");
+    expect(text).not.toMatch(/passed|pass mark/i);
   });
 });

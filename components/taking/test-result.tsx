@@ -14,6 +14,8 @@ type Props = {
   /** The test's name. */
   testName?: string;
   result: RecipientResult;
+  /** The test's pass mark (percent), null without one: a pass or fail is said against it. */
+  passMark: number | null;
   questions: TakingView["questions"];
   answers: TakingView["answers"];
   /** Correct options and explanations; null while they are still loading. */
@@ -24,8 +26,8 @@ type Props = {
   signedIn?: boolean;
 };
 
-/** The recipient's result: overall, passed or not, per domain, then every question with its correct answer (as the test's show_answers allows). */
-export function TestResult({ certification, testName, result, questions, answers, review, reviewWithheld = null, signedIn = false }: Props) {
+/** The recipient's result: overall, passed or not against the pass mark, per domain, then every question with its correct answer (as the test's show_answers allows). */
+export function TestResult({ certification, testName, result, passMark, questions, answers, review, reviewWithheld = null, signedIn = false }: Props) {
   const t = useTranslations("taking.result");
   const locale = useLocale();
   const percent = usePercent();
@@ -51,12 +53,18 @@ export function TestResult({ certification, testName, result, questions, answers
           <span className="text-sm text-slate-600">
             {t("correct", { correct: result.correct, questions: result.questions })}
           </span>
-          {result.passed === null ? null : (
+        </p>
+        {result.passed === null ? null : (
+          // The outcome beside the mark it was measured against: "Not passed 72% — the pass mark is 80%".
+          <p className="mt-2 flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm text-slate-700">
             <span data-testid="result-passed" data-passed={String(result.passed)}>
               <Badge tone={result.passed ? "success" : "danger"}>{result.passed ? t("passed") : t("notPassed")}</Badge>
             </span>
-          )}
-        </p>
+            {passMark === null ? null : (
+              <span data-testid="result-pass-mark">{t("againstPassMark", { percent: percent(result.percent), passMark: percent(passMark) })}</span>
+            )}
+          </p>
+        )}
       </Card>
 
       {result.certificate_url ? <CertificateLinks url={result.certificate_url} /> : null}

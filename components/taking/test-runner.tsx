@@ -65,7 +65,7 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
   const answered = questions.filter((q) => isComplete(q, answers[q.id])).length;
 
   if (submit.data) {
-    return <TestResult certification={view.certification} testName={view.test.name} result={submit.data} questions={questions} answers={answers} review={null} signedIn={signedIn} />;
+    return <TestResult certification={view.certification} testName={view.test.name} result={submit.data} passMark={view.test.passMark} questions={questions} answers={answers} review={null} signedIn={signedIn} />;
   }
 
   const index = position.mode === "question" ? position.index : null;

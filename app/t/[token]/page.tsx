@@ -39,6 +39,7 @@ export default async function TakeTestPage({ params }: { params: Promise<{ token
           certification={view.certification}
           testName={view.test.name}
           result={view.result}
+          passMark={view.test.passMark}
           questions={view.questions}
           answers={view.answers}
           review={view.review}

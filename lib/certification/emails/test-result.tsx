@@ -1,6 +1,7 @@
 import { Heading, Hr, Link, Section, Text } from "@react-email/components";
 import { EmailButton, EmailLayout } from "@/lib/platform/email/templates/layout";
 import type { Locale } from "@/lib/platform/i18n/locales";
+import { formatPercent } from "@/lib/platform/i18n/percent";
 import { translator } from "@/lib/platform/i18n/translator";
 
 export type TestResultReviewItem = { prompt: string; chosen: string | null; correct: string; right: boolean; explanation: string };
@@ -15,6 +16,8 @@ export type TestResultProps = {
   questions: number;
   /** Against the pass mark; null without one. */
   passed: boolean | null;
+  /** The test's pass mark (percent), null without one: a pass or fail is said against it. */
+  passMark: number | null;
   /** Each domain's name as written in the catalog (never translated). */
   domains: { name: string; percent: number }[];
   /** Each question with the correct answer, when show_answers allows it now; null otherwise. Questions and options as written. */
@@ -35,7 +38,7 @@ export function TestResultEmail(props: TestResultProps) {
   const { locale, name, testName, percent, domains, review, reviewNote, link, certificateUrl = null } = props;
   const t = translator(locale, "emails");
   return (
-    <EmailLayout locale={locale} preview={t("result.preview", { testName, percent })}>
+    <EmailLayout locale={locale} preview={t("result.preview", { testName, percent: formatPercent(locale, percent) })}>
       <Heading as="h1" style={{ fontSize: 20 }}>
         {t("result.heading", { testName })}
       </Heading>
@@ -44,7 +47,7 @@ export function TestResultEmail(props: TestResultProps) {
       <Section>
         {domains.map((domain) => (
           <Text key={domain.name} style={{ margin: "2px 0" }}>
-            {t("result.domain", { domain: domain.name, percent: domain.percent })}
+            {t("result.domain", { domain: domain.name, percent: formatPercent(locale, domain.percent) })}
           </Text>
         ))}
       </Section>
@@ -68,11 +71,15 @@ export function TestResultEmail(props: TestResultProps) {
   );
 }
 
-/** "72% — 18 of 25 questions correct — Passed": the outcome is part of the sentence, as each language orders it. */
-function scoreLine({ locale, percent, correct, questions, passed }: TestResultProps): string {
+/**
+ * "72% — 18 of 25 questions correct — Not passed: the pass mark is 80%": the outcome, with the
+ * mark it was measured against, is part of the sentence, as each language orders it.
+ */
+function scoreLine({ locale, percent, correct, questions, passed, passMark }: TestResultProps): string {
   const t = translator(locale, "emails");
-  const key = passed === null ? "result.score" : passed ? "result.scorePassed" : "result.scoreNotPassed";
-  return t(key, { percent, correct, questions });
+  const score = { percent: formatPercent(locale, percent), correct, questions };
+  if (passed === null || passMark === null) return t("result.score", score);
+  return t(passed ? "result.scorePassed" : "result.scoreNotPassed", { ...score, passMark: formatPercent(locale, passMark) });
 }
 
 function Review({ locale, review }: { locale: Locale; review: TestResultReviewItem[] }) {

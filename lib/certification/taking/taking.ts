@@ -31,6 +31,8 @@ export type TakingView = {
     closesAt: string | null;
     /** How many of this recipient's questions are multiple-response (the start page says they are scored all or nothing). */
     multipleQuestions: number;
+    /** The test's pass mark (percent), null without one: the result says the score against it. */
+    passMark: number | null;
   };
   /** Where the window stands at `now` (a recipient who has not started may start only when `open`). */
   window: WindowState;
@@ -138,6 +140,7 @@ export async function openTest(db: Db, token: string): Promise<TakingView | unde
       opensAt: test.opensAt?.toISOString() ?? null,
       closesAt: test.closesAt?.toISOString() ?? null,
       multipleQuestions: multipleCount(test, recipient.question_order),
+      passMark: test.passMark,
     },
     window: windowState(test, now),
     recordIntegrity: test.recordIntegrity,

@@ -9,6 +9,7 @@ import { SignInEmail } from "@/lib/platform/email/templates/sign-in";
 import { personalizedRenderer } from "@/lib/platform/email/personalize";
 import { locales, type Locale } from "@/lib/platform/i18n/locales";
 import { settingsLines } from "@/lib/certification/tests/settings-text";
+import { formatPercent } from "@/lib/platform/i18n/percent";
 
 /**
  * Each recipient and student e-mail in each language, through the real renderer (React Email,
@@ -18,6 +19,8 @@ import { settingsLines } from "@/lib/certification/tests/settings-text";
  */
 
 const NBSP = "\u00a0";
+/** A percent as every recipient page and e-mail writes it (the no-break space before "%" differs between ICU versions in French). */
+const pct = (locale: Locale, percent: number) => formatPercent(locale, percent);
 const link = "https://certify.example/t/abc123";
 const testName = "Friday mock exam";
 
@@ -94,11 +97,11 @@ describe("the reminder", () => {
   });
 });
 
-const resultWords: Record<Locale, { subject: string; score: string; review: string; none: string; certificate: string }> = {
-  en: { subject: `Your result: ${testName}`, score: "72.5% — 1 of 2 questions correct — Passed", review: "Answers and explanations", none: "✗ Incorrect — your answer: none", certificate: "You earned a certificate. Download it as a PDF:" },
-  de: { subject: `Ihr Ergebnis: ${testName}`, score: `72,5${NBSP}% – 1 von 2 Fragen richtig – bestanden`, review: "Antworten und Erklärungen", none: "✗ Falsch – Ihre Antwort: keine", certificate: "Sie haben ein Zertifikat erhalten." },
-  fr: { subject: `Votre résultat${NBSP}: ${testName}`, score: `72,5${NBSP}% — 1 bonne réponse sur 2 — réussi`, review: "Réponses et explications", none: `✗ Incorrect — votre réponse${NBSP}: aucune`, certificate: "Vous avez obtenu un certificat." },
-  es: { subject: `Tu resultado: ${testName}`, score: `72,5${NBSP}% — 1 de 2 preguntas correctas — aprobado`, review: "Respuestas y explicaciones", none: "✗ Incorrecta — tu respuesta: ninguna", certificate: "Has obtenido un certificado." },
+const resultWords: Record<Locale, { subject: string; score: string; domain: string; review: string; none: string; certificate: string }> = {
+  en: { subject: `Your result: ${testName}`, score: "72.5% — 1 of 2 questions correct — Passed: the pass mark is 70%", domain: "Cloud Concepts: 100%", review: "Answers and explanations", none: "✗ Incorrect — your answer: none", certificate: "You earned a certificate. Download it as a PDF:" },
+  de: { subject: `Ihr Ergebnis: ${testName}`, score: `72,5${NBSP}% – 1 von 2 Fragen richtig – bestanden: Die Bestehensgrenze liegt bei 70${NBSP}%`, domain: `Cloud Concepts: 100${NBSP}%`, review: "Antworten und Erklärungen", none: "✗ Falsch – Ihre Antwort: keine", certificate: "Sie haben ein Zertifikat erhalten." },
+  fr: { subject: `Votre résultat${NBSP}: ${testName}`, score: `${pct("fr", 72.5)} — 1 bonne réponse sur 2 — réussi${NBSP}: le seuil de réussite est de ${pct("fr", 70)}`, domain: `Cloud Concepts${NBSP}: ${pct("fr", 100)}`, review: "Réponses et explications", none: `✗ Incorrect — votre réponse${NBSP}: aucune`, certificate: "Vous avez obtenu un certificat." },
+  es: { subject: `Tu resultado: ${testName}`, score: `72,5${NBSP}% — 1 de 2 preguntas correctas — aprobado: la nota para aprobar es 70${NBSP}%`, domain: `Cloud Concepts: 100${NBSP}%`, review: "Respuestas y explicaciones", none: "✗ Incorrecta — tu respuesta: ninguna", certificate: "Has obtenido un certificado." },
 };
 
 describe("the result", () => {
@@ -113,6 +116,7 @@ describe("the result", () => {
         correct: 1,
         questions: 2,
         passed: true,
+        passMark: 70,
         domains: [{ name: "Cloud Concepts", percent: 100 }],
         review: [{ prompt: "Which service stores objects?", chosen: null, correct: "Amazon S3", right: false, explanation: "S3 is object storage." }],
         reviewNote: null,
@@ -125,6 +129,7 @@ describe("the result", () => {
     expect(html).toContain(` lang="${locale}"><head>`);
     expect(text).toContain(hello[locale][0]);
     expect(text).toContain(resultWords[locale].score);
+    expect(text).toContain(resultWords[locale].domain);
     expect(text.toLowerCase()).toContain(resultWords[locale].review.toLowerCase());
     expect(text).toContain(resultWords[locale].none);
     expect(text).toContain(resultWords[locale].certificate);

@@ -1,6 +1,10 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { NextIntlClientProvider } from "next-intl";
 import { describe, expect, it } from "vitest";
+import { messagesOf } from "@/lib/platform/i18n/messages";
+import type { Locale } from "@/lib/platform/i18n/locales";
+import type { StudentTest } from "@/lib/certification/students/area";
 import { CertificateVerification } from "@/components/certificates/certificate-verification";
 import { StudentClasses } from "@/components/student/student-classes";
 import { StudentTests } from "@/components/student/student-tests";
@@ -66,6 +70,7 @@ describe("the student area", () => {
             started_at: null,
             completed_at: null,
             result: null,
+            pass_mark: null,
           },
         ],
       }),
@@ -86,5 +91,39 @@ describe("the student area", () => {
     );
     expect(text(classes)).toContain("Trainer: Acme Training · joined 20 Nov 2026");
     expect(text(renderToStaticMarkup(createElement(StudentClasses, { locale: "en", classes: [] })))).toContain("You have not joined a class yet.");
+  });
+
+  it("says a pass or fail with the pass mark it was measured against, the percents written as on the result page", () => {
+    const completed: StudentTest = {
+      recipient_id: 2,
+      code: "T-124",
+      name: "Friday quiz",
+      certification: "AWS CLF-C02",
+      trainer: "Acme Training",
+      status: "completed",
+      link: "https://certify.example/t/def",
+      path: "/t/def",
+      sent_at: "2026-11-26T10:00:00.000Z",
+      started_at: "2026-11-26T11:00:00.000Z",
+      completed_at: "2026-11-26T11:30:00.000Z",
+      result: { percent: 72.5, correct: 29, questions: 40, passed: false, domains: [{ id: 1, name: "Cloud Concepts", percent: 60, correct: 6, questions: 10 }] },
+      pass_mark: 80,
+    };
+    // As the student page provides it: the result's domain bars read the page's `taking` texts.
+    const page = (locale: Locale, tests: StudentTest[]) => {
+      const children = createElement(StudentTests, { email: "ada@example.com", locale, tests });
+      return text(renderToStaticMarkup(createElement(NextIntlClientProvider, { locale, messages: messagesOf(locale, ["taking"]), timeZone: "UTC", children })));
+    };
+    const en = page("en", [completed]);
+    expect(en).toContain("Not passed");
+    expect(en).toContain("72.5% — the pass mark is 80%");
+    const result = completed.result!;
+    const de = page("de", [{ ...completed, result: { ...result, passed: true }, pass_mark: 70 }]);
+    expect(de).toContain("Bestanden");
+    expect(de).toContain("72,5\u00a0% – die Bestehensgrenze liegt bei 70\u00a0%");
+    // Without a pass mark: the score only, no outcome and no mark.
+    const none = page("en", [{ ...completed, result: { ...result, passed: null }, pass_mark: null }]);
+    expect(none).toContain("72.5%");
+    expect(none).not.toMatch(/passed|pass mark/i);
   });
 });
