@@ -1,13 +1,13 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { callApi } from "@/components/api";
 import { formatDateTime } from "@/components/format/date";
 import { queryKeys } from "@/components/query-keys";
 import { webhookHealthContracts } from "@/lib/platform/webhooks/health/contracts";
 import type { EndpointHealthView } from "@/lib/platform/webhooks/health/schemas";
 import type { DeliveryView, WebhookView } from "@/lib/platform/webhooks/schemas";
-import type { DeliveryAbout } from "@/lib/platform/webhooks/subjects";
 
 /** Every endpoint's figures, one request for the page (each card picks its own). */
 function useEndpointHealth(endpointId: string): EndpointHealthView | undefined {
@@ -53,28 +53,35 @@ export function EndpointHealth({ webhook }: { webhook: WebhookView }) {
   );
 }
 
-/** A delivery's event cell: the event, its id, and what it was about. */
+/**
+ * A delivery's event cell: the event (a sample marked "Test event" beside it, so it is not
+ * taken for a real result), its id, and what it was about in words (the view's `about.subject`),
+ * with a link to the test of a real result.
+ */
 export function DeliveryEventCell({ delivery }: { delivery: DeliveryView }) {
   return (
     <td className="py-2 font-mono">
       {delivery.event}
-      <span className="block text-xs text-slate-400">{delivery.event_id}</span>
-      <DeliveryAboutLine about={delivery.about} />
+      {delivery.kind === "test_event" ? (
+        <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-sans text-xs font-medium text-amber-900" data-testid="delivery-test-event">
+          Test event
+        </span>
+      ) : null}
+      <span className="block text-xs text-slate-500">{delivery.event_id}</span>
+      {delivery.about.subject ? (
+        <span className="block break-words font-sans text-xs text-slate-700">
+          <span data-testid="delivery-about">{delivery.about.subject}</span>
+          {/* The event carries the test's code only: its page has the name, the recipient and the result. */}
+          {delivery.about.test && !delivery.about.sample ? (
+            <>
+              {" · "}
+              <Link href={`/tests/${encodeURIComponent(delivery.about.test)}`} className="font-medium text-brand-700 underline">
+                Open the test
+              </Link>
+            </>
+          ) : null}
+        </span>
+      ) : null}
     </td>
-  );
-}
-
-/** Under a delivery's event: which test and recipient, or which competition object, it was about; a sample says so. */
-function DeliveryAboutLine({ about }: { about: DeliveryAbout | undefined }) {
-  if (!about) return null;
-  const parts: string[] = [];
-  if (about.test) parts.push(`test ${about.test}`);
-  if (about.object) parts.push(`${about.object.type} ${about.object.title ? `“${about.object.title}” ` : ""}(${about.object.id})`);
-  if (about.recipient_email) parts.push(about.recipient_email);
-  return (
-    <span className="block font-sans text-xs text-slate-600" data-testid="delivery-about">
-      {about.sample ? <span className="mr-1 rounded bg-indigo-100 px-1.5 py-0.5 font-medium text-indigo-800">Test event</span> : null}
-      {parts.join(" · ")}
-    </span>
   );
 }

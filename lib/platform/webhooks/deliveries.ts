@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Db } from "@/db";
-import { type AttemptState, type DeliveryStatus, type Event, events, webhookAttempts, webhookDeliveries, webhookEndpoints, type WebhookService } from "@/db/schema";
+import { type AttemptState, type DeliveryStatus, type Event, events, type WebhookAttempt, webhookAttempts, type WebhookDelivery, webhookDeliveries, webhookEndpoints, type WebhookService } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/kernel/paging";
 import { conflict, notFound } from "@/lib/kernel/errors";
 import { certificationEvent, competitionEvents, eventCatalog, type EventType, isCompetitionEvent } from "@/lib/platform/pipeline/channels/webhook/events";
@@ -56,31 +56,40 @@ export async function listDeliveries(
         .orderBy(asc(webhookAttempts.number))
     : [];
   return page(
-    rows.map(({ delivery, type, data }) => ({
-      id: delivery.id,
-      event_id: delivery.eventId,
-      event: type,
-      status: delivery.status,
-      next_attempt_at: delivery.status === "pending" ? delivery.nextAttemptAt.toISOString() : null,
-      created_at: delivery.createdAt.toISOString(),
-      redelivery_of: delivery.redeliveryOf,
-      about: aboutEvent(type, data),
-      attempts: attempts
-        .filter(({ attempt }) => attempt.deliveryId === delivery.id)
-        .map(({ attempt, state }) => ({
-          number: attempt.number,
-          state,
-          ok: attempt.ok,
-          status_code: attempt.statusCode,
-          error: state === "interrupted" ? (attempt.error ?? INTERRUPTED) : attempt.error,
-          response_excerpt: attempt.responseExcerpt,
-          duration_ms: attempt.durationMs,
-          started_at: attempt.startedAt.toISOString(),
-        })),
-    })),
+    rows.map(({ delivery, type, data }) => deliveryViewOf(delivery, type, data, attempts)),
     paging,
     total,
   );
+}
+
+type AttemptRow = { attempt: WebhookAttempt; state: AttemptState };
+
+/** One delivery of the log, with its attempts, what it was about and whether it was a sample. */
+function deliveryViewOf(delivery: WebhookDelivery, type: string, data: Record<string, unknown>, attempts: AttemptRow[]): DeliveryView {
+  const about = aboutEvent(type, data);
+  return {
+    id: delivery.id,
+    event_id: delivery.eventId,
+    event: type,
+    status: delivery.status,
+    next_attempt_at: delivery.status === "pending" ? delivery.nextAttemptAt.toISOString() : null,
+    created_at: delivery.createdAt.toISOString(),
+    redelivery_of: delivery.redeliveryOf,
+    about,
+    kind: about.sample ? "test_event" : "event",
+    attempts: attempts
+      .filter(({ attempt }) => attempt.deliveryId === delivery.id)
+      .map(({ attempt, state }) => ({
+        number: attempt.number,
+        state,
+        ok: attempt.ok,
+        status_code: attempt.statusCode,
+        error: state === "interrupted" ? (attempt.error ?? INTERRUPTED) : attempt.error,
+        response_excerpt: attempt.responseExcerpt,
+        duration_ms: attempt.durationMs,
+        started_at: attempt.startedAt.toISOString(),
+      })),
+  };
 }
 
 /**

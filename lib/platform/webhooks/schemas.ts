@@ -151,6 +151,9 @@ export const attemptView = z.object({
   started_at: z.string(),
 });
 
+/** A real event's delivery, or one of a sample sent to try an endpoint. */
+export const deliveryKinds = ["event", "test_event"] as const;
+
 export const deliveryView = z.object({
   id: z.string(),
   event_id: z.string(),
@@ -161,6 +164,9 @@ export const deliveryView = z.object({
   created_at: z.string(),
   redelivery_of: z.string().nullable(),
   about: deliveryAbout.meta({ description: "Not in the specification (additive): which test and recipient, or which competition object, the event was about; whether it was a sample." }),
+  kind: z.enum(deliveryKinds).meta({
+    description: "Not in the specification (additive): `test_event` for a sample sent with \"Send test event\" (its data is made up: not a real result), `event` otherwise.",
+  }),
 });
 export type DeliveryView = z.infer<typeof deliveryView>;
 export const deliveryList = pageSchema(deliveryView).meta({ id: "DeliveryList" });

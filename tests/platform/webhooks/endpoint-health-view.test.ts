@@ -5,11 +5,13 @@ import { describe, expect, it } from "vitest";
 import { DeliveryEventCell, EndpointHealth } from "@/components/webhooks/endpoint-health";
 import { queryKeys } from "@/components/query-keys";
 import type { EndpointHealthList } from "@/lib/platform/webhooks/health/schemas";
+import { sampleEventData } from "@/lib/platform/webhooks/samples";
 import type { DeliveryView, WebhookView } from "@/lib/platform/webhooks/schemas";
+import { aboutEvent, SAMPLE_SUBJECT } from "@/lib/platform/webhooks/subjects";
 
 /** The dashboard's pieces of endpoint health, rendered as the server renders them. */
 
-const textOf = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&quot;/g, '"');
+const textOf = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">");
 
 const webhook: WebhookView = {
   id: "wh_1",
@@ -49,23 +51,52 @@ describe("an endpoint's health in the dashboard", () => {
 });
 
 describe("what a delivery was about, in the log", () => {
-  const delivery = (about: DeliveryView["about"]): DeliveryView => ({
-    id: "dlv_1",
-    event_id: "evt_1",
-    event: "test.completed",
-    status: "delivered",
-    attempts: [],
-    next_attempt_at: null,
-    created_at: "2026-11-26T10:00:00.000Z",
-    redelivery_of: null,
-    about,
-  });
-  const cell = (about: DeliveryView["about"]) => textOf(renderToStaticMarkup(createElement(DeliveryEventCell, { delivery: delivery(about) })));
+  const delivery = (event: string, data: Record<string, unknown>): DeliveryView => {
+    const about = aboutEvent(event, data);
+    return {
+      id: "dlv_1",
+      event_id: "evt_1",
+      event,
+      status: "delivered",
+      attempts: [],
+      next_attempt_at: null,
+      created_at: "2026-11-26T10:00:00.000Z",
+      redelivery_of: null,
+      about,
+      kind: about.sample ? "test_event" : "event",
+    };
+  };
+  const cell = (event: string, data: Record<string, unknown>) => textOf(renderToStaticMarkup(createElement(DeliveryEventCell, { delivery: delivery(event, data) })));
+  const completed = (recipient: { email: string; name: string }) => ({ test: "K7Q2M9XR", score: 80, correct: 4, questions: 5, recipient, domains: [] });
 
-  it("names the test and recipient, or the competition object, and labels a test event", () => {
-    expect(cell({ sample: false, test: "ABCD-EFGH", recipient_email: "ada@example.test", object: null })).toBe("test.completedevt_1test ABCD-EFGH · ada@example.test");
-    expect(cell({ sample: false, test: null, recipient_email: null, object: { type: "ctf", id: "ctf_1", title: "Spring CTF" } })).toContain("ctf “Spring CTF” (ctf_1)");
-    expect(cell({ sample: true, test: "SAMPLE-TEST", recipient_email: "recipient@example.com", object: null })).toContain("Test eventtest SAMPLE-TEST");
-    expect(cell({ sample: false, test: "ABCD-EFGH", recipient_email: "a@example.test", object: null })).not.toContain("Test event");
+  it("names the test and the recipient, by name and e-mail", () => {
+    expect(cell("test.completed", completed({ email: "ada@example.test", name: "Ada Lovelace" }))).toBe(
+      "test.completedevt_1Test K7Q2M9XR · Ada Lovelace <ada@example.test> · Open the test",
+    );
+    expect(cell("test.completed", completed({ email: "ada@example.test", name: " " }))).toBe("test.completedevt_1Test K7Q2M9XR · ada@example.test · Open the test");
+    const html = renderToStaticMarkup(createElement(DeliveryEventCell, { delivery: delivery("test.completed", completed({ email: "a@example.test", name: "A" })) }));
+    expect(html).toContain('href="/tests/K7Q2M9XR"');
+  });
+
+  it("names the competition object and what it belongs to", () => {
+    expect(cell("ctf.deployed", { managed_ctf_id: "ctf_1", title: "Spring CTF", url: "https://ctf.example.test", is_public: true })).toContain("Competition “Spring CTF” (ctf_1)");
+    expect(cell("challenge.published", { managed_ctf_id: "ctf_1", challenge_id: "chl_1", title: "Buffer", category: "pwn", platform_challenge_id: 7 })).toContain(
+      "Challenge “Buffer” (chl_1) · competition ctf_1",
+    );
+    expect(cell("member.joined", { managed_ctf_id: "ctf_1", member_id: "mem_1", email: "p@example.test", joined_at: "2026-11-26T10:00:00Z" })).toContain(
+      "Member p@example.test · competition ctf_1",
+    );
+    expect(cell("deployment.stopped", { deployment_id: "dep_1", challenge_id: "chl_1", stopped_at: "2026-11-26T10:00:00Z", reason: "window_elapsed" })).toContain(
+      "Deployment dep_1 · challenge chl_1",
+    );
+  });
+
+  it("marks a sample as a test event, not a result", () => {
+    const sample = cell("test.completed", sampleEventData("test.completed"));
+    expect(sample).toBe(`test.completedTest eventevt_1${SAMPLE_SUBJECT}`);
+    expect(sample).not.toContain("recipient@example.com");
+    expect(sample).not.toContain("Open the test");
+    expect(cell("member.joined", sampleEventData("member.joined"))).toContain("Test event");
+    expect(cell("test.completed", completed({ email: "a@example.test", name: "A" }))).not.toContain("Test event");
   });
 });

@@ -4,6 +4,7 @@ import { newId } from "@/lib/kernel/ids";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { sendTestEvent } from "@/lib/platform/webhooks/deliveries";
 import { createTestResultWebhook, createWebhook } from "@/lib/platform/webhooks/endpoints";
+import { SAMPLE_SUBJECT } from "@/lib/platform/webhooks/subjects";
 import { endpointHealth } from "@/lib/platform/webhooks/health/stats";
 import * as healthRoute from "@/app/api/app/webhooks/health/route";
 import { webhookHealthContracts } from "@/lib/platform/webhooks/health/contracts";
@@ -118,8 +119,11 @@ describe("what each delivery was about", () => {
     });
     await sendTestEvent(db, trainer.workspaceId, results.id);
     const [sample, real] = await deliveriesOf(db, trainer.workspaceId, results.id);
-    expect(real.about).toEqual({ sample: false, test: "ABCD-EFGH", recipient_email: "ada@example.test", object: null });
-    expect(sample.about).toEqual({ sample: true, test: "SAMPLE-TEST", recipient_email: "recipient@example.com", object: null });
+    const none = { competition_id: null, challenge_id: null, object: null };
+    expect(real.about).toEqual({ sample: false, test: "ABCD-EFGH", recipient_email: "ada@example.test", recipient_name: "Ada", ...none, subject: "Test ABCD-EFGH · Ada <ada@example.test>" });
+    expect(real.kind).toBe("event");
+    expect(sample.about).toEqual({ sample: true, test: "SAMPLE-TEST", recipient_email: "recipient@example.com", recipient_name: "Sample Recipient", ...none, subject: SAMPLE_SUBJECT });
+    expect(sample.kind).toBe("test_event");
 
     await publishEvent(db, trainer.workspaceId, "challenge.published", {
       managed_ctf_id: "ctf_real",
@@ -132,9 +136,24 @@ describe("what each delivery was about", () => {
     await publishEvent(db, trainer.workspaceId, "ctf.deployed", { managed_ctf_id: "ctf_real", title: "Real CTF", url: "https://ctf.example.test", is_public: true });
     await sendTestEvent(db, trainer.workspaceId, hook.id);
     const [competitionSample, deployed, joined, published] = await deliveriesOf(db, trainer.workspaceId, hook.id);
-    expect(published.about).toEqual({ sample: false, test: null, recipient_email: null, object: { type: "challenge", id: "chl_real", title: "Buffer" } });
-    expect(joined.about).toEqual({ sample: false, test: null, recipient_email: "p@example.test", object: { type: "member", id: "mem_real", title: null } });
-    expect(deployed.about).toEqual({ sample: false, test: null, recipient_email: null, object: { type: "ctf", id: "ctf_real", title: "Real CTF" } });
-    expect(competitionSample.about).toMatchObject({ sample: true, object: { type: "ctf", id: "ctf_SAMPLE", title: "Sample CTF" } });
+    const competition = { sample: false, test: null, recipient_name: null, competition_id: "ctf_real" };
+    expect(published.about).toEqual({
+      ...competition,
+      recipient_email: null,
+      challenge_id: "chl_real",
+      object: { type: "challenge", id: "chl_real", title: "Buffer" },
+      subject: "Challenge “Buffer” (chl_real) · competition ctf_real",
+    });
+    expect(joined.about).toEqual({
+      ...competition,
+      recipient_email: "p@example.test",
+      challenge_id: null,
+      object: { type: "member", id: "mem_real", title: null },
+      subject: "Member p@example.test · competition ctf_real",
+    });
+    expect(deployed.about).toEqual({ ...competition, recipient_email: null, challenge_id: null, object: { type: "ctf", id: "ctf_real", title: "Real CTF" }, subject: "Competition “Real CTF” (ctf_real)" });
+    expect([published, joined, deployed].map((delivery) => delivery.kind)).toEqual(["event", "event", "event"]);
+    expect(competitionSample.about).toMatchObject({ sample: true, object: { type: "ctf", id: "ctf_SAMPLE", title: "Sample CTF" }, subject: SAMPLE_SUBJECT });
+    expect(competitionSample.kind).toBe("test_event");
   });
 });

@@ -67,7 +67,8 @@ function expectStatus(result: CallResult, status: number): void {
 const eventIdOf = (request: RecordedRequest): string => String(request.headers["x-webhook-event-id"]);
 
 /** A recipient completes a test of `trainer`'s: `test.completed` is published. */
-async function completeTest(trainer: Trainer): Promise<void> {
+/** A test of two questions that its one recipient, Ada, completes; its code. */
+async function completeTest(trainer: Trainer): Promise<string> {
   const { certificationId, domainIds } = await catalogCertification(database.db);
   const made = await call(testsRoute.POST, "/api/v1/tests", {
     method: "POST",
@@ -78,6 +79,7 @@ async function completeTest(trainer: Trainer): Promise<void> {
   const token = made.body.recipients[0].link.split("/t/")[1];
   await answerAll(database.db, token);
   await submitTest(database.db, token);
+  return made.body.code;
 }
 
 async function keyWith(trainer: Trainer, scopes: ApiScope[]): Promise<string> {
@@ -100,7 +102,7 @@ describe("/api/v1/test-result-webhooks end to end", () => {
     expect(listed.body.data).toEqual([expect.objectContaining({ id, url: receiver.url, events: ["test.completed"], enabled: true })]);
     expect(JSON.stringify(listed.body)).not.toContain(secret);
 
-    await completeTest(trainer);
+    const code = await completeTest(trainer);
     const [first] = await receiver.waitForRequests(1);
     expect(verifyCertification(first.raw, first.headers, secret)).toBe("valid");
 
@@ -123,6 +125,11 @@ describe("/api/v1/test-result-webhooks end to end", () => {
 
     const log = await api.deliveries(reader, id, { status: "delivered", event: "test.completed" });
     expect(log.body.data).toHaveLength(2);
+    // Which test and recipient each delivery was for (issue 26), read from the event's data.
+    expect(log.body.data[1]).toMatchObject({
+      kind: "event",
+      about: { sample: false, test: code, recipient_email: "ada@example.com", recipient_name: "Ada", subject: `Test ${code} · Ada <ada@example.com>` },
+    });
     const again = await api.redeliver(admin, id, log.body.data[1].id);
     expectStatus(again, 202);
     await receiver.waitForRequests(3);
