@@ -5,7 +5,8 @@ import { formatDateTime } from "@/components/format/date";
 type Tone = "neutral" | "info" | "success" | "warning" | "danger";
 
 const labels: Record<EmailDeliveryStatusView, { label: string; tone: Tone }> = {
-  not_sent: { label: "Not e-mailed", tone: "neutral" },
+  // Nothing was e-mailed: the personal link went to whoever added them (send_email: false).
+  not_sent: { label: "Link handed over, not e-mailed", tone: "neutral" },
   queued: { label: "E-mail queued", tone: "neutral" },
   sent: { label: "E-mail sent", tone: "info" },
   delivery_delayed: { label: "Delivery delayed", tone: "warning" },

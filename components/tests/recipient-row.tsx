@@ -2,6 +2,7 @@ import { formatDateTime } from "@/components/format/date";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { CopyButton } from "@/components/ui/copy-button";
+import { EmailAddress } from "@/components/ui/email-address";
 import type { RecipientView } from "@/lib/certification/tests/schemas";
 import { Bar, StatusBadge } from "./bars";
 import { EmailDeliveryStatus, isEmailProblem } from "./email-delivery";
@@ -41,10 +42,11 @@ export function RecipientRow({
       data-integrity-flagged={String(recipient.integrity_flagged)}
       className={`${stacked.row} grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-3 px-4 py-4 align-top md:p-0`}
     >
-      <th scope="row" role="rowheader" className={`${stacked.cell} font-normal md:max-w-56`}>
+      <th scope="row" role="rowheader" className={`${stacked.cell} font-normal md:min-w-56 md:max-w-64`}>
         {recipient.name ? <span className="block font-medium">{recipient.name}</span> : null}
-        <span className={`block [overflow-wrap:anywhere] ${recipient.name ? "text-slate-600" : "font-medium"}`}>
-          {recipient.email}
+        {/* Whole where it fits; broken at "@" and dots first, inside a part only when that part is wider than the column. */}
+        <span className={`block break-words ${recipient.name ? "text-slate-600" : "font-medium"}`}>
+          <EmailAddress address={recipient.email} />
         </span>
         <ExtraTimeNote recipient={recipient} />
       </th>
@@ -63,7 +65,13 @@ export function RecipientRow({
             type="button"
             variant="secondary"
             disabled={recipient.status === "completed" || resending}
-            title={recipient.status === "completed" ? "Completed: nothing to resend" : "E-mail the same personal link again"}
+            title={
+              recipient.status === "completed"
+                ? "Completed: nothing to resend"
+                : recipient.sent_at
+                  ? "E-mail the same personal link again"
+                  : "E-mail the personal link (it was handed over, not e-mailed)"
+            }
             onClick={onResend}
           >
             {resending ? "Sending…" : "Resend"}
@@ -86,7 +94,9 @@ function StatusCell({ recipient, questions }: { recipient: RecipientView; questi
           ? formatDateTime(recipient.completed_at)
           : recipient.status === "started"
             ? formatDateTime(recipient.started_at)
-            : formatDateTime(recipient.sent_at)}
+            : recipient.sent_at
+              ? formatDateTime(recipient.sent_at)
+              : null}
       </span>
       {recipient.status === "started" ? (
         <span className="mt-1 block text-xs text-slate-600" data-testid="recipient-answered">

@@ -48,7 +48,9 @@ function NameForm({ settings }: { settings: WorkspaceSettingsView }) {
     <Card>
       <h2 className="font-semibold">Workspace name</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Recipients and students read it in every e-mail: &ldquo;{settings.name} sent you a practice test&rdquo;, &ldquo;{settings.name} invited you to the class…&rdquo;.
+        Recipients and students read it in every e-mail: &ldquo;{settings.sender} sent you a practice test&rdquo;, &ldquo;{settings.sender} invited you to the class…&rdquo;.
+        {/* A default name ("…'s workspace") is never shown to recipients (lib/platform/workspaces/sender.ts): say what they read instead. */}
+        {settings.sender !== settings.name ? " Until you give the workspace a name of your own, they read that instead of its current name." : null}
       </p>
       <ApiForm form={form} mutation={rename} className="mt-3 space-y-3" submitLabel="Save name" pendingLabel="Saving…">
         <TextInput form={form} name="name" id="workspace-name" label="Workspace name" required maxLength={MAX_WORKSPACE_NAME} autoComplete="organization" />
@@ -129,10 +131,10 @@ function Plans({ settings }: { settings: WorkspaceSettingsView }) {
             <th scope="row" className="px-5 py-3 font-medium uppercase">
               {plan.name} {plan.current ? <Badge tone="info">Current</Badge> : null}
             </th>
-            <td className="px-5 py-3 text-right tabular-nums">{plan.limits.seats.toLocaleString("en")}</td>
-            <td className="px-5 py-3 text-right tabular-nums">{plan.limits.classes.toLocaleString("en")}</td>
-            <td className="px-5 py-3 text-right tabular-nums">{plan.limits.students.toLocaleString("en")}</td>
-            <td className="px-5 py-3 text-right tabular-nums">{plan.limits.apiKeys}</td>
+            <td className="px-5 py-3 text-right tabular-nums" data-label="Seats per test">{plan.limits.seats.toLocaleString("en")}</td>
+            <td className="px-5 py-3 text-right tabular-nums" data-label="Classes">{plan.limits.classes.toLocaleString("en")}</td>
+            <td className="px-5 py-3 text-right tabular-nums" data-label="Students">{plan.limits.students.toLocaleString("en")}</td>
+            <td className="px-5 py-3 text-right tabular-nums" data-label="API keys">{plan.limits.apiKeys}</td>
           </tr>
         ))}
       </ScrollTable>

@@ -6,12 +6,15 @@ import { pagingQuery } from "@/lib/kernel/paging";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { listTests } from "@/lib/certification/tests/tests";
 import { getDb } from "@/lib/platform/database";
+import { welcomeState } from "@/lib/platform/workspaces/welcome";
+import { WelcomeCard } from "@/components/workspace/welcome-card";
 
 export const metadata = { title: "Tests" };
 
 export default async function TestsPage() {
   const { workspace } = await requireWorkspace();
-  const initial = await listTests(await getDb(), workspace.id, pagingQuery.parse({ per_page: 25 }));
+  const db = await getDb();
+  const [initial, welcome] = await Promise.all([listTests(db, workspace.id, pagingQuery.parse({ per_page: 25 })), welcomeState(db, workspace.id)]);
   return (
     <>
       <PageHeader
@@ -23,6 +26,8 @@ export default async function TestsPage() {
           </Link>
         }
       />
+      {/* The landing page after sign-in: the welcome step waits here until saved or skipped. */}
+      {welcome.show ? <WelcomeCard /> : null}
       <TestsList initial={initial} />
     </>
   );

@@ -17,6 +17,7 @@ import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
 import { studentName } from "@/lib/certification/tests/class-recipients";
 import { unseal } from "@/lib/platform/security/sealing";
 import { appUrl } from "@/lib/kernel/config/config";
+import { workspaceSender } from "@/lib/platform/workspaces/sender";
 
 export function duplicates(students: StudentInput[]): FieldError[] {
   const seen = new Set<string>();
@@ -52,15 +53,16 @@ export async function queueClassInvitations(
   tx: Db,
   klass: Class,
   certification: string,
-  workspace: Pick<Workspace, "name" | "defaultLanguage">,
+  workspace: Pick<Workspace, "defaultLanguage">,
   invitations: ClassInvitation[],
 ) {
   const locale = workspace.defaultLanguage;
   const subject = classInvitationSubject(locale, klass.name);
+  const trainer = await workspaceSender(tx, klass.workspaceId);
   await queueEmails(
     tx,
     invitations.map((invitation) => {
-      const props = { locale, name: invitation.name, className: klass.name, certification, link: invitationLink(invitation), trainer: workspace.name };
+      const props = { locale, name: invitation.name, className: klass.name, certification, link: invitationLink(invitation), trainer };
       return {
         kind: "class_invitation",
         workspaceId: klass.workspaceId,

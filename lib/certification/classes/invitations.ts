@@ -1,10 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
 import { transactionWithRetry } from "@/db/transaction";
-import { certifications, classes, type ClassInvitation, classInvitations, recipients, workspaces } from "@/db/schema";
+import { certifications, classes, type ClassInvitation, classInvitations, recipients, users, workspaces } from "@/db/schema";
 import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
 import { hashToken, isTokenShaped } from "@/lib/platform/security/tokens";
 import { lockWorkspace } from "@/lib/platform/workspaces/lock";
+import { joinOwner, senderColumns, senderName } from "@/lib/platform/workspaces/sender";
 import type { ClassView, InviteStudentsInput } from "./schemas";
 import { checkStudentLimit, duplicates, findClass, getClass, newInvitations, queueClassInvitations } from "./classes";
 /** Invites more students; an address already in the class is a field error (re-send instead). */
@@ -95,13 +96,16 @@ export type InvitationLookup = { invitation: ClassInvitation; className: string;
 export async function findInvitation(db: Db, token: string): Promise<InvitationLookup | undefined> {
   if (!isTokenShaped(token)) return undefined;
   const [row] = await db
-    .select({ invitation: classInvitations, className: classes.name, certification: certifications.name, trainer: workspaces.name })
+    .select({ invitation: classInvitations, className: classes.name, certification: certifications.name, sender: senderColumns })
     .from(classInvitations)
     .innerJoin(classes, eq(classes.id, classInvitations.classId))
     .innerJoin(certifications, eq(certifications.id, classes.certificationId))
     .innerJoin(workspaces, eq(workspaces.id, classes.workspaceId))
+    .innerJoin(users, joinOwner)
     .where(eq(classInvitations.tokenHash, hashToken(token)));
-  return row;
+  if (!row) return undefined;
+  const { sender, ...found } = row;
+  return { ...found, trainer: senderName(sender) };
 }
 
 /**

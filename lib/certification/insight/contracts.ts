@@ -59,7 +59,8 @@ export const insightContracts = {
       summary: "Download the results as CSV",
       description:
         "One row per recipient: e-mail, name, status, dates, overall percent, correct answers, passed (true/false against the pass mark; empty without one) and the percent of each domain; " +
-        "then the integrity record: browsers, hidden_count, hidden_seconds, copy_attempts, fullscreen_exits, address_changed (empty without a record).",
+        "then the integrity record: browsers, hidden_count, hidden_seconds, copy_attempts, fullscreen_exits, address_changed (empty without a record); " +
+        "last, email_delivery: the latest e-mail's status (not_sent: the link was handed over, not e-mailed; sent_at is then empty).",
     },
   }),
 };

@@ -68,9 +68,9 @@ describe("testResultsCsv", () => {
       ],
     });
     expect(csv.split("\r\n")).toEqual([
-      'email,name,status,sent_at,started_at,completed_at,percent,correct,questions,passed,"Threats, attacks %",Operations %,certificate_url,browsers,hidden_count,hidden_seconds,copy_attempts,fullscreen_exits,address_changed',
-      "ada@example.com,Ada,sent,2025-01-01T10:00:00.000Z,,,,,,,,,,,,,,,",
-      "bob@example.com,Bob,completed,2025-01-01T10:00:00.000Z,2025-01-01T11:00:00.000Z,2025-01-01T11:10:00.000Z,60,3,5,false,66.7,50,,,,,,,",
+      'email,name,status,sent_at,started_at,completed_at,percent,correct,questions,passed,"Threats, attacks %",Operations %,certificate_url,browsers,hidden_count,hidden_seconds,copy_attempts,fullscreen_exits,address_changed,email_delivery',
+      "ada@example.com,Ada,sent,2025-01-01T10:00:00.000Z,,,,,,,,,,,,,,,,sent",
+      "bob@example.com,Bob,completed,2025-01-01T10:00:00.000Z,2025-01-01T11:00:00.000Z,2025-01-01T11:10:00.000Z,60,3,5,false,66.7,50,,,,,,,,sent",
       "",
     ]);
   });
@@ -91,9 +91,16 @@ describe("testResultsCsv", () => {
     };
     const csv = testResultsCsv({ domains: [], recipients: [recipient({}), recipient({ id: 2, email: "bob@example.com", name: "Bob" })] }, new Map([[2, seen]]));
     const [header, ada, bob] = csv.split("\r\n");
-    expect(header.split(",").slice(-6)).toEqual(["browsers", "hidden_count", "hidden_seconds", "copy_attempts", "fullscreen_exits", "address_changed"]);
-    expect(ada.split(",").slice(-6)).toEqual(["", "", "", "", "", ""]);
-    expect(bob.split(",").slice(-6)).toEqual(["2", "3", "12", "1", "0", "true"]);
+    expect(header.split(",").slice(-7, -1)).toEqual(["browsers", "hidden_count", "hidden_seconds", "copy_attempts", "fullscreen_exits", "address_changed"]);
+    expect(ada.split(",").slice(-7, -1)).toEqual(["", "", "", "", "", ""]);
+    expect(bob.split(",").slice(-7, -1)).toEqual(["2", "3", "12", "1", "0", "true"]);
+  });
+
+  it("says which links were handed over rather than e-mailed: sent_at empty, email_delivery not_sent", () => {
+    const handed = recipient({ sent_at: null, email_delivery: { status: "not_sent", detail: null, updated_at: null } });
+    const [header, row] = testResultsCsv({ domains: [], recipients: [handed] }).split("\r\n");
+    const cells = Object.fromEntries(header.split(",").map((column, index) => [column, row.split(",")[index]]));
+    expect(cells).toMatchObject({ status: "sent", sent_at: "", email_delivery: "not_sent" });
   });
 
   it("names the file after the code only", () => {

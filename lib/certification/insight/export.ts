@@ -36,7 +36,10 @@ export function resultsFilename(code: string): string {
  * certificate's verification page; empty without one). Result cells are empty
  * until the recipient has completed. Then the integrity record's columns (INTEGRITY_CSV_COLUMNS:
  * browsers, hidden_count, hidden_seconds, copy_attempts, fullscreen_exits, address_changed),
- * empty for a recipient without one (`integrity`, by recipient id). Lines end with CRLF.
+ * empty for a recipient without one (`integrity`, by recipient id). Last, email_delivery: the
+ * latest e-mail's status (`not_sent`: the link was handed over, not e-mailed, and sent_at is
+ * empty), appended after the rest so a sheet that reads columns by position keeps working.
+ * Lines end with CRLF.
  */
 export function testResultsCsv(test: Pick<TestView, "domains" | "recipients">, integrity: ReadonlyMap<number, AttemptIntegrity> = new Map()): string {
   const header = [
@@ -53,6 +56,7 @@ export function testResultsCsv(test: Pick<TestView, "domains" | "recipients">, i
     ...test.domains.map((domain) => `${domain.name} %`),
     "certificate_url",
     ...INTEGRITY_CSV_COLUMNS,
+    "email_delivery",
   ];
   const rows = test.recipients.map((recipient) => {
     const result = recipient.result;
@@ -71,6 +75,7 @@ export function testResultsCsv(test: Pick<TestView, "domains" | "recipients">, i
       ...test.domains.map((domain) => byDomain.get(domain.id)),
       result?.certificate_url,
       ...integrityCsvCells(integrity.get(recipient.id)),
+      recipient.email_delivery.status,
     ];
   });
   return [header, ...rows].map(csvRow).join("\r\n") + "\r\n";

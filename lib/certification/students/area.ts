@@ -1,6 +1,7 @@
 import { and, desc, eq, or } from "drizzle-orm";
 import type { Db } from "@/db";
-import { certifications, classes, classInvitations, recipients, tests, workspaces, type RecipientResult, type RecipientStatus } from "@/db/schema";
+import { certifications, classes, classInvitations, recipients, tests, users, workspaces, type RecipientResult, type RecipientStatus } from "@/db/schema";
+import { joinOwner, senderColumns, senderName } from "@/lib/platform/workspaces/sender";
 import { recipientLink, recipientToken } from "@/lib/certification/tests/links";
 import { testName } from "@/lib/certification/tests/settings";
 
@@ -28,6 +29,8 @@ export type StudentTest = {
   started_at: string | null;
   completed_at: string | null;
   result: RecipientResult | null;
+  /** The test's pass mark (percent), null without one: a pass or fail is said against it. */
+  pass_mark: number | null;
 };
 
 export type StudentArea = { classes: StudentClass[]; tests: StudentTest[] };
@@ -44,20 +47,22 @@ export async function studentArea(db: Db, user: { id: string; email: string }): 
         id: classes.id,
         name: classes.name,
         certification: certifications.name,
-        trainer: workspaces.name,
+        sender: senderColumns,
         joinedAt: classInvitations.joinedAt,
       })
       .from(classInvitations)
       .innerJoin(classes, eq(classes.id, classInvitations.classId))
       .innerJoin(certifications, eq(certifications.id, classes.certificationId))
       .innerJoin(workspaces, eq(workspaces.id, classes.workspaceId))
+      .innerJoin(users, joinOwner)
       .where(and(eq(classInvitations.studentUserId, user.id), eq(classInvitations.status, "joined")))
       .orderBy(desc(classInvitations.joinedAt), desc(classInvitations.id)),
     db
-      .select({ recipient: recipients, code: tests.code, name: tests.name, certification: tests.certificationName, trainer: workspaces.name })
+      .select({ recipient: recipients, code: tests.code, name: tests.name, certification: tests.certificationName, passMark: tests.passMark, sender: senderColumns })
       .from(recipients)
       .innerJoin(tests, eq(tests.id, recipients.testId))
       .innerJoin(workspaces, eq(workspaces.id, tests.workspaceId))
+      .innerJoin(users, joinOwner)
       .where(or(eq(recipients.studentUserId, user.id), eq(recipients.email, email)))
       .orderBy(desc(recipients.sentAt), desc(recipients.id)),
   ]);
@@ -66,15 +71,15 @@ export async function studentArea(db: Db, user: { id: string; email: string }): 
       id: row.id,
       name: row.name,
       certification: row.certification,
-      trainer: row.trainer,
+      trainer: senderName(row.sender),
       joined_at: row.joinedAt?.toISOString() ?? null,
     })),
-    tests: testRows.map(({ recipient, code, name, certification, trainer }) => ({
+    tests: testRows.map(({ recipient, code, name, certification, passMark, sender }) => ({
       recipient_id: recipient.id,
       code,
       name: testName({ name, certificationName: certification }),
       certification,
-      trainer,
+      trainer: senderName(sender),
       status: recipient.status,
       link: recipientLink(recipient),
       path: `/t/${recipientToken(recipient)}`,
@@ -82,6 +87,7 @@ export async function studentArea(db: Db, user: { id: string; email: string }): 
       started_at: recipient.startedAt?.toISOString() ?? null,
       completed_at: recipient.completedAt?.toISOString() ?? null,
       result: recipient.status === "completed" ? recipient.result : null,
+      pass_mark: passMark,
     })),
   };
 }

@@ -12,6 +12,7 @@ import { recipientLink } from "./links";
 import { answersVisible, testName } from "./settings";
 import { settingsLines, utcDateTime } from "./settings-text";
 import { queueEmail, queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
+import { workspaceSender } from "@/lib/platform/workspaces/sender";
 
 /**
  * The e-mails that follow a test: the one reminder (reminder_after_hours) and the result
@@ -45,12 +46,13 @@ export async function sendReminders(db: Db, testId: number): Promise<number> {
       )
       .returning();
     if (due.length === 0) return 0;
-    const [workspace] = await tx.select({ name: workspaces.name, defaultLanguage: workspaces.defaultLanguage }).from(workspaces).where(eq(workspaces.id, test.workspaceId));
+    const [workspace] = await tx.select({ defaultLanguage: workspaces.defaultLanguage }).from(workspaces).where(eq(workspaces.id, test.workspaceId));
     const locale = mailLocale(test.language, workspace.defaultLanguage);
     const render = personalizedRenderer(TestReminderEmail, ["name", "link"]);
     const name = testName(test);
     const subject = testReminderSubject(locale, name);
     const settings = settingsLines(test, locale);
+    const trainer = await workspaceSender(tx, test.workspaceId);
     await queueEmails(
       tx,
       await Promise.all(
@@ -62,7 +64,7 @@ export async function sendReminders(db: Db, testId: number): Promise<number> {
             recipientId: recipient.id,
             to: recipient.email,
             subject,
-            ...(await render({ locale, name: recipient.name, testName: name, started: recipient.status === "started", settings, link, trainer: workspace.name })),
+            ...(await render({ locale, name: recipient.name, testName: name, started: recipient.status === "started", settings, link, trainer })),
             links: [link],
           };
         }),
@@ -132,6 +134,7 @@ export async function sendResultEmail(db: Db, recipientId: number): Promise<bool
         correct: result.correct,
         questions: result.questions,
         passed: result.passed ?? null,
+        passMark: test.passMark,
         domains: result.domains.map((d) => ({ name: d.name, percent: d.percent })),
         review,
         reviewNote,

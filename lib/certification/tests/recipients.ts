@@ -14,6 +14,7 @@ import { resultViewOf, testName } from "./settings";
 import { settingsLines } from "./settings-text";
 import { queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
 import { scheduleStep } from "@/lib/certification/steps";
+import { workspaceSender } from "@/lib/platform/workspaces/sender";
 
 export type NewRecipient = { email: string; name: string; studentUserId?: string | null; extra_time_minutes?: number };
 
@@ -131,8 +132,8 @@ async function scheduleReminder(tx: Db, test: Test): Promise<void> {
   await scheduleStep(tx, test.workspaceId, "test.reminder", { testId: test.id }, due);
 }
 
-/** The workspace as its recipients' e-mails need it: its name (who sent the test) and its default language (an `auto` test's e-mails). */
-export type MailingWorkspace = Pick<Workspace, "name" | "defaultLanguage">;
+/** The workspace as its recipients' e-mails need it: its default language (an `auto` test's e-mails); who sent the test is read here (workspaceSender). */
+export type MailingWorkspace = Pick<Workspace, "defaultLanguage">;
 
 /**
  * Queues the invitation of each of `people`, in the test's language (an `auto` test: the
@@ -149,7 +150,7 @@ export async function queueInvitations(tx: Db, test: Test, workspace: MailingWor
     certification: test.certificationName,
     questions: test.questionCount,
     settings: settingsLines(test, locale),
-    trainer: workspace.name,
+    trainer: await workspaceSender(tx, test.workspaceId),
   };
   const subject = testInvitationSubject(locale, shared.testName);
   const emails = await Promise.all(
@@ -181,7 +182,8 @@ export function toRecipientView(recipient: Recipient, emailDelivery: EmailDelive
     name: recipient.name,
     status: recipient.status,
     link: recipientLink(recipient),
-    sent_at: recipient.sentAt.toISOString(),
+    // Never e-mailed (send_email: false): the link went to the caller, so no send time to show.
+    sent_at: recipient.lastSentAt ? recipient.sentAt.toISOString() : null,
     last_emailed_at: recipient.lastSentAt?.toISOString() ?? null,
     started_at: recipient.startedAt?.toISOString() ?? null,
     completed_at: recipient.completedAt?.toISOString() ?? null,

@@ -6,6 +6,7 @@ export { drawModes, questionTypes, showAnswersPolicies, testLanguages };
 import { isoDateTime, rowId } from "@/lib/kernel/fields";
 import { pageSchema } from "@/lib/kernel/paging";
 import { MAX_OPTIONS } from "@/lib/certification/own/schemas";
+import { creationRules } from "./rules";
 
 export const MAX_QUESTIONS = 200;
 export const MAX_RECIPIENTS_PER_REQUEST = 1000;
@@ -161,7 +162,17 @@ export const createTestInput = z.object({
   class_id: rowId("Choose a class.").optional().meta({ description: "Send to the class's joined students instead of `recipients`." }),
   send_email: z.boolean().default(true).meta({ description: "false: no e-mail is sent; share the personal links of the response yourself." }),
   ...testSettingsShape,
-});
+}).superRefine(
+  // Every wrong field in one 422: when some fields are wrong in themselves, the rules between the
+  // others come with them. A body whose fields are all right is left to `createTest`, which
+  // reports the same rules together with the catalog's checks.
+  (body, ctx) => {
+    const unreadable = new Set(ctx.issues.map((issue) => String(issue.path?.[0])));
+    for (const { field, message } of creationRules(body, unreadable).fields) ctx.addIssue({ code: "custom", path: field.split("."), message });
+  },
+  // Only for a body that is an object (not null, a list or a string): its fields can then be read one by one.
+  { when: (payload) => payload.issues.length > 0 && typeof payload.value === "object" && payload.value !== null && !Array.isArray(payload.value) },
+);
 /** The body a client sends (forms build it). */
 export type CreateTestInput = z.input<typeof createTestInput>;
 /** The parsed body: what createTest takes. */
@@ -240,7 +251,11 @@ export const recipientView = z
     name: z.string(),
     status: z.enum(recipientStatuses),
     link: z.string().meta({ description: "The recipient's personal link." }),
-    sent_at: z.string(),
+    sent_at: z.string().nullable().meta({
+      description:
+        "When the test was first e-mailed to them. null while it never was: with send_email: false the personal link (`link`) was handed to the caller, " +
+        "`status` is still `sent` and `email_delivery.status` is `not_sent`; a resend e-mails it and sets this.",
+    }),
     last_emailed_at: z.string().nullable().meta({ description: "When the test was last e-mailed; null with send_email: false." }),
     started_at: z.string().nullable(),
     completed_at: z.string().nullable(),

@@ -220,7 +220,10 @@ export async function resendRecipient(db: Db, workspaceId: string, code: string,
   return transactionWithRetry(db, async (tx) => {
     const recipient = await lockUncompletedRecipient(tx, test.id, recipientId, (email) => `${email} has already completed this test.`);
     const [workspace] = await tx.select({ name: workspaces.name, defaultLanguage: workspaces.defaultLanguage }).from(workspaces).where(eq(workspaces.id, workspaceId));
-    const [updated] = await tx.update(recipients).set({ lastSentAt: new Date() }).where(eq(recipients.id, recipient.id)).returning();
+    const now = new Date();
+    // The first e-mail of a link handed to the caller (send_email: false) is its real send: sent_at (and a reminder's clock) start here.
+    const sent = recipient.lastSentAt ? { lastSentAt: now } : { lastSentAt: now, sentAt: now };
+    const [updated] = await tx.update(recipients).set(sent).where(eq(recipients.id, recipient.id)).returning();
     await queueInvitations(tx, test, workspace, [updated]);
     return recipientViewIn(tx, updated);
   });

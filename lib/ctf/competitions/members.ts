@@ -3,7 +3,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { countRows, readPage } from "@/lib/kernel/paged";
 import { transactionWithRetry } from "@/db/transaction";
-import { ctfs, members, workspaces, type Ctf, type Member } from "@/db/schema";
+import { ctfs, members, type Ctf, type Member } from "@/db/schema";
 import type { Page, Paging } from "@/lib/kernel/paging";
 import { MemberInvitationEmail, memberInvitationSubject } from "@/lib/ctf/emails/member-invitation";
 import { conflict, notFound } from "@/lib/kernel/errors";
@@ -17,6 +17,7 @@ import type { InviteMemberInput, MemberView } from "./schemas";
 import { toMemberView } from "./views";
 import { appUrl } from "@/lib/kernel/config/config";
 import { queueEmail } from "@/lib/platform/pipeline/channels/email/queue";
+import { workspaceSender } from "@/lib/platform/workspaces/sender";
 
 /** The member's own link (accepting the invitation signs the player in), opened from its sealed copy. */
 export function memberLink(member: Pick<Member, "tokenSealed">): string {
@@ -45,12 +46,13 @@ async function invite(tx: Db, ctf: Ctf, email: string, options: { selfEnrolled: 
   const [member] = existing
     ? await tx.update(members).set({ invitations: existing.invitations + 1, invitedAt: now }).where(eq(members.id, existing.id)).returning()
     : await tx.insert(members).values({ id: newId("mem"), ctfId: ctf.id, workspaceId: ctf.workspaceId, email, ...storedToken("members.token", newToken()), selfEnrolled: options.selfEnrolled, invitedAt: now }).returning();
-  const [organizer] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctf.workspaceId));
   const props = {
     title: ctf.title,
-    organizer: organizer.name,
+    organizer: await workspaceSender(tx, ctf.workspaceId),
     link: memberLink(member),
-    startsAt: `${ctf.startsAt.toISOString().replace("T", " ").slice(0, 16)} UTC`,
+    startsAt: ctf.startsAt,
+    endsAt: ctf.endsAt,
+    sentAt: now,
     selfEnrolled: options.selfEnrolled,
   };
   await queueEmail(tx, {

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { transactionWithRetry } from "@/db/transaction";
-import { ctfs, members, workspaces } from "@/db/schema";
+import { ctfs, members } from "@/db/schema";
 import { PlayerLinkEmail, playerLinkSubject } from "@/lib/ctf/emails/player-link";
 import { notFound } from "@/lib/kernel/errors";
 import { isIdShaped } from "@/lib/kernel/values";
@@ -10,6 +10,7 @@ import { admitPublicMail } from "@/lib/platform/ratelimit/mail";
 import { memberLink } from "@/lib/ctf/competitions/members";
 import type { InviteMemberInput } from "@/lib/ctf/competitions/schemas";
 import { queueEmail } from "@/lib/platform/pipeline/channels/email/queue";
+import { workspaceSender } from "@/lib/platform/workspaces/sender";
 
 /**
  * "Send me my link again" on a deployed competition's page: a member (invited or joined)
@@ -26,8 +27,7 @@ export async function resendPlayerLink(db: Db, ctfId: string, { email }: InviteM
     if (!member) return;
     // Counted in the transaction that queues the mail: an address that gets nothing is not charged.
     if (!(await admitPublicMail(tx, email, client))) return;
-    const [organizer] = await tx.select({ name: workspaces.name }).from(workspaces).where(eq(workspaces.id, ctf.workspaceId));
-    const props = { title: ctf.title, organizer: organizer.name, link: memberLink(member) };
+    const props = { title: ctf.title, organizer: await workspaceSender(tx, ctf.workspaceId), link: memberLink(member) };
     await queueEmail(tx, {
       kind: "player_link",
       workspaceId: ctf.workspaceId,

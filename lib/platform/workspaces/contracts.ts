@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { planNames } from "@/db/schema/statuses";
 import { contract } from "@/lib/kernel/contract";
-import { updateWorkspaceInput, workspaceSettingsView } from "./schemas";
+import { updateWorkspaceInput, welcomeInput, welcomeView, workspaceSettingsView } from "./schemas";
 
 const limits = z.object({ seats: z.number().int(), classes: z.number().int(), students: z.number().int(), apiKeys: z.number().int() });
 
@@ -52,6 +52,23 @@ export const workspaceContracts = {
       description:
         "`name`: the name every e-mail of the workspace carries from now on (tests, class invitations, competition invitations). Additive: " +
         "`organisation_name` and `certificate_signer`, printed on certificates issued from now on. Each field is optional; absent ones stay.",
+    },
+  }),
+  welcome: contract({
+    id: "workspace.welcome",
+    method: "POST",
+    path: "/api/app/welcome",
+    caller: "session",
+    body: welcomeInput,
+    status: 200,
+    response: welcomeView,
+    docs: {
+      tag,
+      summary: "Answer the welcome step (additive)",
+      description:
+        "The first sign-in's welcome step on the Tests page: `your_name` becomes the trainer's name, `organisation_name` the workspace's name; " +
+        "both optional, an empty body skips it. Either way it is not shown again. Until the workspace is named, e-mails carry the trainer's name, " +
+        "else their e-mail address, instead of the default \"<address before @>'s workspace\".",
     },
   }),
 };

@@ -3,12 +3,14 @@ import type { Db } from "@/db";
 import { users, workspaces, type PlanName, type Workspace } from "@/db/schema";
 import { AppError } from "@/lib/kernel/errors";
 import { newId } from "@/lib/kernel/ids";
+import { defaultWorkspaceName } from "./sender";
 
 /** The user's workspace, created on first use (first sign-in) on the free plan. */
 export async function ensureWorkspace(db: Db, user: { id: string; email?: string | null }): Promise<Workspace> {
   const [existing] = await db.select().from(workspaces).where(eq(workspaces.ownerUserId, user.id));
   if (existing) return existing;
-  const name = user.email ? `${user.email.split("@")[0]}'s workspace` : "My workspace";
+  // Until the trainer names it (the welcome step, Settings), recipients read their name instead (sender.ts).
+  const name = defaultWorkspaceName(user.email);
   await db.insert(workspaces).values({ id: newId("ws"), name, ownerUserId: user.id }).onConflictDoNothing();
   const [created] = await db.select().from(workspaces).where(eq(workspaces.ownerUserId, user.id));
   return created;

@@ -51,6 +51,11 @@ export const workspaceSettingsView = z
   .object({
     id: z.string(),
     name: z.string(),
+    sender: z.string().meta({
+      description:
+        "Additive: who recipients read as the sender in e-mails and on pages: `name` once chosen; while the workspace has its default name " +
+        "(\"<address before @>'s workspace\"), the certificates' issuer if set, else the trainer's name, else their e-mail address.",
+    }),
     organisation_name: z.string().meta({ description: "Additive: the issuer printed on certificates; empty: the workspace's name." }),
     certificate_signer: z.string().meta({ description: "Additive: who signs certificates; empty: none printed." }),
     default_language: z.enum(locales).meta({ description: "Additive: the language of e-mails to recipients of tests in auto language, and of class invitations." }),
@@ -68,3 +73,31 @@ export const workspaceSettingsView = z
   })
   .meta({ id: "WorkspaceSettings" });
 export type WorkspaceSettingsView = z.infer<typeof workspaceSettingsView>;
+
+/** A person's or an organisation's name as recipients read it: trimmed, no line breaks or control characters (it is printed in e-mail previews). */
+const senderText = (description: string) =>
+  z
+    .string()
+    .trim()
+    .max(MAX_WORKSPACE_NAME, `At most ${MAX_WORKSPACE_NAME} characters.`)
+    .regex(/^[^\p{Cc}]*$/u, "No line breaks or control characters.")
+    .optional()
+    .meta({ description });
+
+/**
+ * POST /api/app/welcome: the first sign-in's welcome step, both fields optional; an empty body
+ * is "Skip". Answered either way, the step is not shown again.
+ */
+export const welcomeInput = z.object({
+  your_name: senderText("The trainer's own name: recipients read it as the sender while the workspace has no name of its own. Empty or absent: none given."),
+  organisation_name: senderText("Names the workspace (the `name` of PATCH /api/app/workspace): what every e-mail it sends carries from now on. Empty or absent: the name stays."),
+});
+export type WelcomeInput = z.output<typeof welcomeInput>;
+
+export const welcomeView = z
+  .object({
+    show: z.boolean().meta({ description: "Whether the welcome step is still to be answered (first sign-in; false once saved or skipped)." }),
+    sender: z.string().meta({ description: "Who recipients read as the sender: the workspace's chosen name, else the certificates' issuer, else the trainer's name, else their e-mail address." }),
+  })
+  .meta({ id: "Welcome" });
+export type WelcomeView = z.infer<typeof welcomeView>;

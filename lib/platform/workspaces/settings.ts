@@ -5,6 +5,7 @@ import { planNames } from "@/db/schema/statuses";
 import { notFound } from "@/lib/kernel/errors";
 import { planLimits } from "@/lib/platform/workspaces/plans";
 import type { UpdateWorkspaceInput, WorkspaceSettingsView } from "./schemas";
+import { workspaceSender } from "./sender";
 import { workspaceUsage } from "./usage";
 
 /** The settings page of a workspace: its name, its plan and what it uses of it, and every plan's limits. */
@@ -15,7 +16,7 @@ export async function workspaceSettings(db: Db, workspaceId: string): Promise<Wo
 }
 
 async function settingsOf(db: Db, workspace: Workspace): Promise<WorkspaceSettingsView> {
-  const [usage, [largest], [keys]] = await Promise.all([
+  const [usage, [largest], [keys], sender] = await Promise.all([
     workspaceUsage(db, workspace.id),
     // Seats are per test: the fullest test says how close the workspace came.
     db
@@ -29,10 +30,12 @@ async function settingsOf(db: Db, workspace: Workspace): Promise<WorkspaceSettin
           .as("per_test"),
       ),
     db.select({ active: count() }).from(apiKeys).where(and(eq(apiKeys.workspaceId, workspace.id), isNull(apiKeys.revokedAt))),
+    workspaceSender(db, workspace.id),
   ]);
   return {
     id: workspace.id,
     name: workspace.name,
+    sender,
     organisation_name: workspace.organisationName,
     certificate_signer: workspace.certificateSigner,
     default_language: workspace.defaultLanguage,

@@ -95,9 +95,9 @@ describe("dashboard test routes", () => {
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="test-${code}-results.csv"`);
     const lines = (await response.text()).split("\r\n");
     const domainHeaders = test.body.domains.map((d: { name: string }) => (d.name.includes(",") ? `"${d.name} %"` : `${d.name} %`));
-    expect(lines[0]).toBe(["email,name,status,sent_at,started_at,completed_at,percent,correct,questions,passed", ...domainHeaders, "certificate_url", ...INTEGRITY_CSV_COLUMNS].join(","));
-    expect(lines[1]).toMatch(/^ada@example\.com,"Lovelace, Ada",completed,[^,]+,[^,]+,[^,]+,100,5,5,,100,100,,,,,,,$/);
-    expect(lines[2]).toMatch(/^bob@example\.com,,sent,[^,]+,,,,,,,,,,,,,,,$/);
+    expect(lines[0]).toBe(["email,name,status,sent_at,started_at,completed_at,percent,correct,questions,passed", ...domainHeaders, "certificate_url", ...INTEGRITY_CSV_COLUMNS, "email_delivery"].join(","));
+    expect(lines[1]).toMatch(/^ada@example\.com,"Lovelace, Ada",completed,[^,]+,[^,]+,[^,]+,100,5,5,,100,100,,,,,,,,[a-z_]+$/);
+    expect(lines[2]).toMatch(/^bob@example\.com,,sent,[^,]+,,,,,,,,,,,,,,,,[a-z_]+$/);
     expect(lines).toHaveLength(4);
   });
 

@@ -29,6 +29,12 @@ describe("the e-mail status on the test and class pages", () => {
     expect(delivered).not.toContain("did not get");
   });
 
+  it("a link handed to the caller (send_email: false) says so, not that an e-mail went out", () => {
+    const text = textOf(render({ status: "not_sent", detail: null, updated_at: null }));
+    expect(text).toContain("Link handed over, not e-mailed");
+    expect(text).not.toContain("⚠");
+  });
+
   it("every status reads differently", () => {
     const texts = emailDeliveryStatuses.map((status) => textOf(render({ status, detail: null, updated_at: null })));
     expect(new Set(texts).size).toBe(emailDeliveryStatuses.length);

@@ -162,7 +162,7 @@ describe("the result by e-mail (send_result)", () => {
     const shownMail = mails.get(shown.people[0].id)!;
     expect(shownMail).toMatchObject({ subject: "Your result: Shown quiz", to: shown.people[0].email });
     expect(shownMail.text).toContain("Hello Ada,");
-    expect(shownMail.text).toMatch(/50% — 1 of 2 questions correct — Passed/);
+    expect(shownMail.text).toContain("50% — 1 of 2 questions correct — Passed: the pass mark is 50%");
     const [right, wrong] = questions.get(shown.code)!;
     expect(shownMail.html).toContain("Answers and explanations");
     expect(shownMail.text).toContain(`Correct answer: ${wrong.options[wrong.correctIndex]}`);
@@ -172,14 +172,14 @@ describe("the result by e-mail (send_result)", () => {
 
     const laterMail = mails.get(later.people[0].id)!;
     expect(laterMail.text).toContain("1 of 2 questions correct");
-    expect(laterMail.text).not.toMatch(/Passed|Not passed/);
+    expect(laterMail.text).not.toMatch(/Passed|Not passed|pass mark/);
     expect(laterMail.html).not.toContain("Answers and explanations");
     expect(laterMail.text).not.toContain("Correct answer:");
     expect(laterMail.text).toContain("can be seen at your link from 1 Jun 2099, 12:00 UTC");
     for (const question of questions.get(later.code)!) if (question.explanation) expect(laterMail.text).not.toContain(question.explanation);
 
     const neverMail = mails.get(never.people[0].id)!;
-    expect(neverMail.text).toMatch(/50% — 1 of 2 questions correct — Not passed/);
+    expect(neverMail.text).toContain("50% — 1 of 2 questions correct — Not passed: the pass mark is 80%");
     expect(neverMail.html).not.toContain("Answers and explanations");
     expect(neverMail.text).not.toContain("Correct answer:");
     expect(neverMail.text).toContain("The correct answers of this test are not shown.");
