@@ -90,3 +90,24 @@ test("the skip link is the first keyboard stop of the trainer area and moves the
   await page.keyboard.press("Enter");
   await expect(page.locator("main#main")).toBeFocused();
 });
+
+test("on a phone the trainer area's Menu opens with Enter and closes with Escape, the focus back on it", async ({ browser }) => {
+  const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await phone.newPage();
+    await signIn(page, uniqueEmail("a11y-menu"));
+    const nav = page.getByRole("navigation", { name: "Trainer area" });
+    const menu = nav.getByRole("button", { name: /^Menu/ });
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name: "Tests", exact: true })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(menu).toBeFocused();
+    await expect(nav.getByRole("link", { name: "Classes", exact: true })).toBeHidden();
+  } finally {
+    await phone.close();
+  }
+});

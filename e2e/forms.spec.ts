@@ -131,6 +131,12 @@ test("the sign-in button says it is sending, and the next page names the address
   await page.getByRole("link", { name: "Use another address" }).click();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await expect(page.getByLabel("E-mail address")).toHaveValue("");
+
+  // A link crafted with a sentence in place of the address does not make the page say it.
+  await page.goto(`/signin/check?${new URLSearchParams({ email: "Your account is locked, call +1 555 0100" })}`);
+  await expect(page.getByText("A sign-in link is on its way.")).toBeVisible();
+  await expect(page.getByTestId("sign-in-address")).toHaveCount(0);
+  await expect(page.getByText("Your account is locked")).toHaveCount(0);
 });
 
 test("an unknown page has the app's frame and ways back; an unknown API path stays JSON", async ({ page, request }) => {

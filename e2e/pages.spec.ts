@@ -17,6 +17,10 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } };
 
 /** A long address of its own: what widened the class and results tables. */
 const longEmail = (label: string) => uniqueEmail(`${label}-with-a-rather-long-address`).replace("@example.com", "@training.example-university.com");
+/** An address whose parts between dots are longer than a phone's width in a card. */
+const longerEmail = (label: string) => uniqueEmail(`averyveryveryverylongaddressnamethatkeepsgoing.${label}.with.dots`).replace("@example.com", "@subdomain.example-organisation-with-long-name.com");
+/** Names with no space to break at, as long as each field allows: a page must wrap them, not widen. */
+const LONG_WORD = "Supercalifragilisticexpialidocious";
 
 /** The innermost elements whose right edge passes the screen's: what to fix when a page is too wide. */
 async function widerThanScreen(page: Page): Promise<string[]> {
@@ -88,11 +92,11 @@ test("every page fits a 360 px phone without scrolling sideways and has no serio
       questions: 4,
       pass_mark: 0,
       certificate: true,
-      recipients: [{ email: longEmail("pages-done"), name: "Ada Lovelace" }, { email: longEmail("pages-new") }],
+      recipients: [{ email: longEmail("pages-done"), name: "Ada Wolfeschlegelsteinhausenbergerdorffwelchevoralternwarengewissenhaftschaferswessen" }, { email: longEmail("pages-new") }],
       send_email: false,
     });
     const [done, fresh] = created.recipients as { link: string }[];
-    const own = await api(page, "POST", "/api/v1/certifications", { name: "Acme Networks", vendor: "Acme", domains: ["Routing", "Switching"] });
+    const own = await api(page, "POST", "/api/v1/certifications", { name: `Acme ${LONG_WORD.repeat(4)}`, vendor: "Acme", domains: ["Routing", "Switching"] });
     await api(page, "POST", `/api/v1/certifications/${own.id}/domains/${own.domains[0].id}/questions`, {
       prompt: "Which two numbers are even?",
       type: "multiple",
@@ -100,7 +104,7 @@ test("every page fits a 360 px phone without scrolling sideways and has no serio
       correct: [0, 2],
       explanation: "Two and four divide by two.",
     });
-    const studentEmail = longEmail("pages-student");
+    const studentEmail = longerEmail("pages-student");
     const klass = await api(page, "POST", "/api/v1/classes", { name: "Pages class", certification_id: certification.id, emails: [studentEmail] });
     const now = Date.now();
     const ctf = await api(page, "POST", "/api/v1/ctfs", {
@@ -128,7 +132,7 @@ test("every page fits a 360 px phone without scrolling sideways and has no serio
     const playerEmail = longEmail("pages-player");
     await api(page, "POST", `/api/v1/ctfs/${ctf.id}/members`, { email: playerEmail });
     await api(page, "POST", `/api/v1/ctfs/${ctf.id}/members`, { email: longEmail("pages-invited") }); // stays invited: its row has Re-invite
-    await api(page, "POST", "/api/app/keys", { name: "Pages key" });
+    await api(page, "POST", "/api/app/keys", { name: "W".repeat(64) });
     await api(page, "POST", "/api/v1/webhooks", { url: "https://example.com/hooks/competition-events" });
     await api(page, "POST", "/api/app/test-result-webhooks", { url: "https://example.com/hooks/test-results" });
 
@@ -139,7 +143,7 @@ test("every page fits a 360 px phone without scrolling sideways and has no serio
     opened.push(player);
     const accepting = await player.newPage();
     await accepting.goto(playerLink);
-    await accepting.getByLabel("Display name").fill("Ann");
+    await accepting.getByLabel("Display name").fill(`Ann${"W".repeat(40)}`);
     await accepting.getByRole("button", { name: "Accept invitation" }).click();
     await expect(accepting.getByTestId("joined-message")).toBeVisible();
     await accepting.close();

@@ -20,7 +20,7 @@ test("a trainer adds a test-result endpoint, sends a test event, sees it deliver
     await competitionAddress.fill("not a url");
     await competition.getByRole("button", { name: "Add endpoint" }).click();
     await expect(competitionAddress).toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator("#webhook-url-error")).toHaveText(/absolute http:\/\/ or https:\/\/ URL/);
+    await expect(page.locator("#webhook-url-error")).toHaveText("Enter a full web address starting with https:// (or http://).");
     await expect(competitionAddress).toHaveAttribute("aria-describedby", "webhook-url-error");
     await competitionAddress.fill("");
 

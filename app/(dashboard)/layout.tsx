@@ -25,7 +25,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           {workspace.name} · <span className="uppercase">{workspace.plan}</span> plan
         </span>
         {/* On a phone the address is a small line of its own under the links, broken only at "@" and dots. */}
-        <span className="order-last basis-full break-words text-right text-xs text-slate-500 sm:order-none sm:basis-auto sm:text-sm">
+        <span className="order-last basis-full wrap-anywhere text-right text-xs text-slate-500 sm:order-none sm:basis-auto sm:text-sm">
           <EmailAddress address={user.email} />
         </span>
         <Link href="/student" className="text-brand-700 hover:underline">

@@ -33,7 +33,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
 
   return (
     <PublicFrame>
-      <h1 className="text-xl font-semibold break-words">{joiningClass ? `Sign in to join ${joiningClass}` : "Sign in"}</h1>
+      <h1 className="text-xl font-semibold wrap-anywhere">{joiningClass ? `Sign in to join ${joiningClass}` : "Sign in"}</h1>
       <p className="mt-1 text-sm text-slate-600">We e-mail you a link that signs you in. No password needed.</p>
       {error ? (
         <div className="mt-4">

@@ -167,7 +167,7 @@ function ImportChoices(props: {
             </option>
           ))}
         </select>
-        <p id={`${id}-format-hint`} className="break-words text-xs text-slate-500">
+        <p id={`${id}-format-hint`} className="wrap-anywhere text-xs text-slate-500">
           {formatHints[format]}
         </p>
       </div>

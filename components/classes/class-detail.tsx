@@ -124,7 +124,7 @@ function StudentsSection({ klass }: { klass: ClassView }) {
             <tr key={student.id} data-testid="student-row" data-email={student.email}>
               <th scope="row" className="px-5 py-3 font-normal">
                 {student.name ? <span className="block font-medium">{student.name}</span> : null}
-                <span className="break-words text-slate-700">
+                <span className="wrap-anywhere text-slate-700">
                   <EmailAddress address={student.email} />
                 </span>
               </th>
@@ -201,7 +201,7 @@ function InvitationsSection({ klass }: { klass: ClassView }) {
             const sending = resend.isPending && resend.variables?.id === invitation.id;
             return (
               <tr key={invitation.id} data-testid="invitation-row" data-email={invitation.email} data-email-status={invitation.email_delivery.status}>
-                <th scope="row" className="break-words px-5 py-3 font-normal text-slate-700">
+                <th scope="row" className="wrap-anywhere px-5 py-3 font-normal text-slate-700">
                   {invitation.name ? <span className="block font-medium text-slate-900">{invitation.name}</span> : null}
                   <EmailAddress address={invitation.email} />
                 </th>

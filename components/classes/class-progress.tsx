@@ -93,7 +93,7 @@ function ActivityTable({ students }: { students: ClassProgressView["students"] }
           const level = scoreLevel(student.average_percent);
           return (
             <tr key={student.email} data-testid="progress-row" data-email={student.email}>
-              <th scope="row" className="break-words px-3 py-2 font-normal">
+              <th scope="row" className="wrap-anywhere px-3 py-2 font-normal">
                 {student.name ? <span className="block font-medium">{student.name}</span> : null}
                 <EmailAddress address={student.email} />
               </th>

@@ -74,9 +74,9 @@ function StudentDomainsRow({ student, groups }: { student: ProgressStudent; grou
   return (
     <tr>
       <th scope="row" className="px-2 py-1 font-normal">
-        <span className="block break-words">{student.name ?? <EmailAddress address={student.email} />}</span>
+        <span className="block wrap-anywhere">{student.name ?? <EmailAddress address={student.email} />}</span>
         {student.name ? (
-          <span className="block text-xs text-slate-500 break-words">
+          <span className="block text-xs text-slate-500 wrap-anywhere">
             <EmailAddress address={student.email} />
           </span>
         ) : null}

@@ -177,14 +177,14 @@ export function ChallengeTable({
 function ChallengeSummary({ challenge }: { challenge: ChallengeView }) {
   return (
     <th scope="row" className="px-4 py-3 font-medium">
-      <span className="break-words">{challenge.title}</span>
+      <span className="wrap-anywhere">{challenge.title}</span>
       {challenge.description ? <span className="mt-0.5 line-clamp-2 block text-xs font-normal text-slate-500">{challenge.description}</span> : null}
       {challenge.hints.length ? (
         <span className="block text-xs font-normal text-slate-500">{challenge.hints.length === 1 ? "1 hint" : `${challenge.hints.length} hints`}</span>
       ) : null}
       {challenge.template ? <span className="block text-xs font-normal text-slate-500">Generated ({challenge.template})</span> : null}
       {challenge.last_error && challenge.status.endsWith("_failed") ? (
-        <span className="mt-1 block break-words text-xs font-normal text-red-700">{challenge.last_error}</span>
+        <span className="mt-1 block wrap-anywhere text-xs font-normal text-red-700">{challenge.last_error}</span>
       ) : null}
     </th>
   );

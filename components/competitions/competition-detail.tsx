@@ -98,7 +98,7 @@ function Overview({ ctf }: { ctf: CtfView }) {
     <Card>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="break-words text-2xl font-semibold tracking-tight">{ctf.title}</h1>
+          <h1 className="wrap-anywhere text-2xl font-semibold tracking-tight">{ctf.title}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <StatusBadge status={ctf.status} testId="ctf-status" />
             <span>{ctf.is_public ? "Public" : "Private"}</span>
@@ -167,7 +167,7 @@ function Overview({ ctf }: { ctf: CtfView }) {
         <div className="mt-4">
           <Notice tone="error">
             <p className="font-semibold">The last deploy failed</p>
-            <p data-testid="ctf-last-error" className="break-words">
+            <p data-testid="ctf-last-error" className="wrap-anywhere">
               {ctf.last_error}
             </p>
           </Notice>

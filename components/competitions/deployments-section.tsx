@@ -79,7 +79,7 @@ export function DeploymentsSection({ ctf }: { ctf: CtfView }) {
                     <span className="mt-1 block text-xs text-slate-500">{stopReasons[deployment.stop_reason] ?? deployment.stop_reason}</span>
                   ) : null}
                   {deployment.status === "deploy_failed" && deployment.last_error ? (
-                    <span className="mt-1 block break-words text-xs text-red-700">{deployment.last_error}</span>
+                    <span className="mt-1 block wrap-anywhere text-xs text-red-700">{deployment.last_error}</span>
                   ) : null}
                 </td>
                 <td className="px-4 py-3" data-label="Address">

@@ -89,7 +89,7 @@ export function MembersSection({ ctf }: { ctf: CtfView }) {
           >
             {list.map((member) => (
               <tr key={member.id} data-testid="member-row" data-email={member.email} data-status={member.status}>
-                <th scope="row" className="break-words px-4 py-3 font-normal text-slate-800">
+                <th scope="row" className="wrap-anywhere px-4 py-3 font-normal text-slate-800">
                   <EmailAddress address={member.email} />
                 </th>
                 <td className="px-4 py-3" data-label="Status">

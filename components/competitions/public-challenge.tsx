@@ -42,7 +42,7 @@ export function ChallengeHeader({
   return (
     <>
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <Heading className="text-lg font-semibold break-words">{challenge.title}</Heading>
+        <Heading className="text-lg font-semibold wrap-anywhere">{challenge.title}</Heading>
         <span className="shrink-0 rounded-md bg-brand-50 px-2 py-1 text-sm font-semibold tabular-nums text-brand-700">{challenge.points} pts</span>
       </div>
       <div className="mt-1 flex flex-wrap gap-2">

@@ -30,7 +30,7 @@ export function RevealedFlag({ title, revealed, onHide }: { title: string; revea
         <p className="font-medium text-slate-700">Solution ({revealed.template})</p>
         <ol className="mt-1 list-decimal space-y-1 pl-5 text-slate-700">
           {revealed.solution.map((step, index) => (
-            <li key={index} className="break-words">
+            <li key={index} className="wrap-anywhere">
               {step}
             </li>
           ))}

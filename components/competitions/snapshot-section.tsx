@@ -81,7 +81,7 @@ export function SnapshotSection({ ctf }: { ctf: CtfView }) {
               <ul className="mt-2 divide-y divide-slate-100 border-t border-slate-200 text-sm">
                 {data.members.map((member) => (
                   <li key={member.member_id} className="flex items-center justify-between gap-3 px-5 py-2" data-testid="snapshot-member" data-email={member.email}>
-                    <span className="min-w-0 break-words">
+                    <span className="min-w-0 wrap-anywhere">
                       <EmailAddress address={member.email} />
                     </span>
                     <StatusBadge status={member.status} />
@@ -104,7 +104,7 @@ export function SnapshotSection({ ctf }: { ctf: CtfView }) {
                     data-email={score.email ?? undefined}
                     data-name={score.name}
                   >
-                    <span className="min-w-0 break-words">
+                    <span className="min-w-0 wrap-anywhere">
                       <span className="mr-2 tabular-nums text-slate-500">{score.pos ?? index + 1}.</span>
                       {score.name ? <span className="font-medium">{score.name}</span> : null}
                       {score.email ? (

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 
 export const dashboardSections = [
   { href: "/tests", label: "Tests" },
@@ -23,10 +23,20 @@ export function DashboardNav() {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
   const listId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   const current = dashboardSections.find((section) => pathname === section.href || pathname.startsWith(`${section.href}/`));
   return (
-    <nav aria-label="Trainer area">
+    <nav
+      aria-label="Trainer area"
+      onKeyDown={(event) => {
+        // Escape closes the phone menu from anywhere in it, the focus back on its button (a disclosure's usual keys).
+        if (event.key !== "Escape" || !open) return;
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+    >
       <button
+        ref={toggle}
         type="button"
         aria-expanded={open}
         aria-controls={listId}

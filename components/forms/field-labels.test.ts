@@ -35,7 +35,7 @@ describe("fieldLabel", () => {
   });
 
   it("puts the API's messages in the form's words: no field key is left in them", () => {
-    expect(fieldMessage("url must be an absolute http:// or https:// URL.")).toBe("Must be an absolute http:// or https:// URL.");
+    expect(fieldMessage("url must be an absolute http:// or https:// URL.")).toBe("Enter a full web address starting with https:// (or http://).");
     expect(fieldMessage("ends_at must be after starts_at.")).toBe("Must be after “Start”.");
     expect(fieldMessage("Must be after opens_at.")).toBe("Must be after “Opens”.");
     expect(fieldMessage("secret must be 16 to 128 characters.")).toBe("Must be 16 to 128 characters.");

@@ -123,6 +123,7 @@ const apiPhrases: [RegExp, string][] = [
   [/^Invalid input: expected (?:number|int), received \w+$/, "Enter a number."],
   [/^Invalid email address$/, "Enter an e-mail address, such as ada@example.com."],
   [/^Invalid URL$/, "Enter a web address starting with https://."],
+  [/^(?:url must|Must) be an absolute http:\/\/ or https:\/\/ URL\.$/, "Enter a full web address starting with https:// (or http://)."],
   [/^Invalid option: expected one of .*$/, "Choose one of the options offered."],
 ];
 

@@ -28,7 +28,8 @@ export function Scoreboard({ ctfId, initial, live, me }: { ctfId: string; initia
   const rows = board.data.data;
   if (rows.length === 0) return <p className="mt-3 text-sm text-slate-600">No players yet.</p>;
   return (
-    <div className="mt-3 overflow-x-auto">
+    // Focusable and named: a keyboard reaches the board when it scrolls sideways (long names, a narrow phone).
+    <div className="mt-3 overflow-x-auto" role="region" aria-label="Scoreboard" tabIndex={0}>
       <table className="w-full text-left text-sm" data-testid="scoreboard">
         <thead className="border-b border-slate-200 text-slate-500">
           <tr>
@@ -49,7 +50,7 @@ export function Scoreboard({ ctfId, initial, live, me }: { ctfId: string; initia
               data-pos={row.pos}
             >
               <td className="py-2 pr-3 tabular-nums">{row.pos}</td>
-              <td className="max-w-[16rem] truncate py-2 pr-3">{row.name}</td>
+              <td className="max-w-[16rem] py-2 pr-3 [overflow-wrap:anywhere]">{row.name}</td>
               <td className="py-2 pr-3 text-right tabular-nums">{row.solves}</td>
               <td className="py-2 text-right tabular-nums">{row.score}</td>
             </tr>

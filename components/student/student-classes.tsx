@@ -19,8 +19,8 @@ export function StudentClasses({ classes, locale }: { classes: StudentClass[]; l
       {classes.map((klass) => (
         <li key={klass.id} data-testid="student-class">
           <Card className="h-full">
-            <h3 className="font-semibold break-words">{klass.name}</h3>
-            <p className="mt-1 text-sm break-words text-slate-600">{klass.certification}</p>
+            <h3 className="font-semibold wrap-anywhere">{klass.name}</h3>
+            <p className="mt-1 text-sm wrap-anywhere text-slate-600">{klass.certification}</p>
             <p className="mt-2 text-xs text-slate-500">
               {t("student.classTrainer", { trainer: klass.trainer })}
               {klass.joined_at

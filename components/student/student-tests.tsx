@@ -42,7 +42,7 @@ function StudentTestCard({ test, t, locale }: { test: StudentTest; t: Words; loc
       <article data-testid="student-test" data-code={test.code} data-status={test.status}>
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
-            <h3 className="font-semibold break-words">{test.name}</h3>
+            <h3 className="font-semibold wrap-anywhere">{test.name}</h3>
             <p className="text-sm text-slate-600">
               {t.rich("student.testFrom", {
                 certification: test.certification,

@@ -34,7 +34,7 @@ export function QuestionCard({ question, number, total, chosen, saveState, onCho
         </p>
       </div>
       <fieldset className="mt-3 min-w-0">
-        <legend className="text-base font-medium break-words text-slate-900 sm:text-lg">{question.prompt}</legend>
+        <legend className="text-base font-medium wrap-anywhere text-slate-900 sm:text-lg">{question.prompt}</legend>
         {multiple ? <ChooseHint id={`question-${question.id}-choose`} choose={question.choose} checked={checked} /> : null}
         <div className="mt-4 space-y-2">
           {question.options.map((option, index) => (
@@ -52,7 +52,7 @@ export function QuestionCard({ question, number, total, chosen, saveState, onCho
                 onChange={() => onChoose(multiple ? toggled(chosen, index, question.choose) : index)}
                 className="mt-0.5 size-4 shrink-0 accent-brand-600"
               />
-              <span className="min-w-0 break-words">{option}</span>
+              <span className="min-w-0 wrap-anywhere">{option}</span>
             </label>
           ))}
         </div>

@@ -56,7 +56,7 @@ function ReviewItem({ question, number, chosen, onJump }: { question: Question; 
     >
       <span className="flex min-w-0 items-start gap-3">
         <span className="shrink-0 font-semibold text-brand-700 underline">{t("question", { number })}</span>{" "}
-        <span data-testid="review-prompt" className="line-clamp-2 min-w-0 break-words text-slate-800">
+        <span data-testid="review-prompt" className="line-clamp-2 min-w-0 wrap-anywhere text-slate-800">
           {question.prompt}
         </span>
       </span>{" "}
@@ -65,7 +65,7 @@ function ReviewItem({ question, number, chosen, onJump }: { question: Question; 
           <span className="font-medium">{t("yourAnswer", { count: picked.length })}</span>{" "}
           {picked.map((option, position) => (
             <Fragment key={position}>
-              <span data-testid="review-option" className="line-clamp-2 block break-words">
+              <span data-testid="review-option" className="line-clamp-2 block wrap-anywhere">
                 {option}
               </span>{" "}
             </Fragment>

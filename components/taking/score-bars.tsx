@@ -33,7 +33,7 @@ export function DomainBars({ domains }: { domains: DomainResult[] }) {
         <li key={domain.id} data-testid="domain-result" data-domain={domain.name} className="space-y-1.5">
           {/* The name wraps in its own column; the numbers keep theirs, on the name's first line, at every width. */}
           <div className="flex items-baseline justify-between gap-3 text-sm">
-            <span className="min-w-0 break-words font-medium text-slate-800" data-testid="domain-name">
+            <span className="min-w-0 wrap-anywhere font-medium text-slate-800" data-testid="domain-name">
               {domain.name}
             </span>
             <span className="shrink-0 text-right text-slate-600" data-testid="domain-score">

@@ -35,7 +35,7 @@ export function StartPanel({ token, view }: { token: string; view: TakingView })
     <div className="space-y-5">
       <header>
         <p className="text-sm font-medium text-slate-600">{view.certification}</p>
-        <h1 className="text-xl font-semibold break-words" data-testid="test-name">
+        <h1 className="text-xl font-semibold wrap-anywhere" data-testid="test-name">
           {test.name}
         </h1>
         {view.name ? <p className="mt-1 text-sm text-slate-600">{t("start.for", { name: view.name })}</p> : null}

@@ -126,7 +126,7 @@ function ReviewItem({
           const tone = isCorrect ? "border-green-300 bg-green-50" : isChosen ? "border-red-300 bg-red-50" : "border-slate-200";
           return (
             <li key={index} className={`rounded-md border px-3 py-2 text-sm ${tone}`}>
-              <span className="break-words">{option}</span>
+              <span className="wrap-anywhere">{option}</span>
               {isCorrect || isChosen ? (
                 <span className="mt-0.5 block text-xs font-semibold text-slate-700">
                   {[isCorrect ? t("correctAnswer") : null, isChosen ? t("yourAnswer") : null].filter(Boolean).join(" · ")}

@@ -78,7 +78,7 @@ export function TestRunner({ token, view, signedIn = false }: { token: string; v
           <p className="text-sm font-medium text-slate-600" data-testid="test-name">
             {view.test.name}
           </p>
-          <h1 className="text-xl font-semibold break-words">{view.name ? t("runner.headingFor", { name: view.name }) : t("runner.heading")}</h1>
+          <h1 className="text-xl font-semibold wrap-anywhere">{view.name ? t("runner.headingFor", { name: view.name }) : t("runner.heading")}</h1>
         </div>
         {view.deadline ? <Countdown deadline={view.deadline} serverNow={view.now} onExpire={expire} /> : null}
         <ProgressMeter answered={answered} total={total} />

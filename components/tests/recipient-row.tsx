@@ -45,7 +45,7 @@ export function RecipientRow({
       <th scope="row" role="rowheader" className={`${stacked.cell} font-normal md:min-w-56 md:max-w-64`}>
         {recipient.name ? <span className="block font-medium">{recipient.name}</span> : null}
         {/* Whole where it fits; broken at "@" and dots first, inside a part only when that part is wider than the column. */}
-        <span className={`block break-words ${recipient.name ? "text-slate-600" : "font-medium"}`}>
+        <span className={`block wrap-anywhere ${recipient.name ? "text-slate-600" : "font-medium"}`}>
           <EmailAddress address={recipient.email} />
         </span>
         <ExtraTimeNote recipient={recipient} />

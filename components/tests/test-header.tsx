@@ -18,7 +18,7 @@ export function TestHeader({ test }: { test: TestView }) {
       <BackLink href="/tests">All tests</BackLink>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight break-words" data-testid="test-name">
+          <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere" data-testid="test-name">
             {test.name}
           </h1>
           <p className="mt-1 text-sm text-slate-600">

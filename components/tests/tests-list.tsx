@@ -64,7 +64,7 @@ export function TestsList({ initial }: { initial?: Page<TestSummaryView> }) {
                   <Link
                     href={`/tests/${test.code}`}
                     data-testid="test-name"
-                    className="break-words text-brand-700 underline underline-offset-2 md:no-underline md:hover:underline"
+                    className="wrap-anywhere text-brand-700 underline underline-offset-2 md:no-underline md:hover:underline"
                   >
                     {test.name}
                   </Link>

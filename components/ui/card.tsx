@@ -10,8 +10,8 @@ export function PageHeader({ title, description, actions }: { title: string; des
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight break-words">{title}</h1>
-        {description ? <p className="mt-1 max-w-2xl text-sm text-slate-600 break-words">{description}</p> : null}
+        <h1 className="text-2xl font-semibold tracking-tight wrap-anywhere">{title}</h1>
+        {description ? <p className="mt-1 max-w-2xl text-sm text-slate-600 wrap-anywhere">{description}</p> : null}
       </div>
       {actions}
     </div>

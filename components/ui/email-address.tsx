@@ -1,16 +1,24 @@
 /**
- * An e-mail address that may wrap only where it reads naturally: before the `@` and after
+ * An e-mail address that may wrap only where it reads naturally: before the `@` and before
  * dots (never in the middle of a name, unless one part is wider than its column).
  */
 export function EmailAddress({ address }: { address: string }) {
   const at = address.lastIndexOf("@");
   if (at <= 0) return <>{address}</>;
-  const domainParts = address.slice(at + 1).split(".");
   return (
     <span>
-      {address.slice(0, at)}
+      <DotParts text={address.slice(0, at)} />
       <wbr />@
-      {domainParts.map((part, index) => (
+      <DotParts text={address.slice(at + 1)} />
+    </span>
+  );
+}
+
+/** `text` with a break allowed before each dot. */
+function DotParts({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(".").map((part, index) => (
         <span key={index}>
           {index ? (
             <>
@@ -20,6 +28,6 @@ export function EmailAddress({ address }: { address: string }) {
           {part}
         </span>
       ))}
-    </span>
+    </>
   );
 }

@@ -69,7 +69,7 @@ export function DeliveryEventCell({ delivery }: { delivery: DeliveryView }) {
       ) : null}
       <span className="block text-xs text-slate-500">{delivery.event_id}</span>
       {delivery.about.subject ? (
-        <span className="block break-words font-sans text-xs text-slate-700">
+        <span className="block wrap-anywhere font-sans text-xs text-slate-700">
           <span data-testid="delivery-about">{delivery.about.subject}</span>
           {/* The event carries the test's code only: its page has the name, the recipient and the result. */}
           {delivery.about.test && !delivery.about.sample ? (

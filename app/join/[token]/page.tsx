@@ -31,14 +31,14 @@ export default async function JoinPage({ params }: { params: Promise<{ token: st
   return (
     <PublicFrame>
       <p className="text-sm font-medium text-slate-600">{t("title")}</p>
-      <h1 className="mt-1 text-xl font-semibold break-words">{className}</h1>
+      <h1 className="mt-1 text-xl font-semibold wrap-anywhere">{className}</h1>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-500">{t("certification")}</dt>
-        <dd className="min-w-0 break-words text-slate-900">{certification}</dd>
+        <dd className="min-w-0 wrap-anywhere text-slate-900">{certification}</dd>
         <dt className="text-slate-500">{t("trainer")}</dt>
-        <dd className="min-w-0 break-words text-slate-900">{trainer}</dd>
+        <dd className="min-w-0 wrap-anywhere text-slate-900">{trainer}</dd>
         <dt className="text-slate-500">{t("invited")}</dt>
-        <dd className="min-w-0 break-words text-slate-900">{invitation.email}</dd>
+        <dd className="min-w-0 wrap-anywhere text-slate-900">{invitation.email}</dd>
       </dl>
 
       <div className="mt-6 space-y-4">

@@ -15,7 +15,10 @@ type Query = { email?: string | string[]; callbackUrl?: string | string[] };
  */
 export default async function CheckEmailPage({ searchParams }: { searchParams: Promise<Query> }) {
   const { email, callbackUrl } = await searchParams;
-  const address = typeof email === "string" ? email.trim().slice(0, 200) : "";
+  // Shown only when it reads as an address: the page is ours, so a link crafted with a sentence
+  // in `email` ("Your account is locked, call …") must not make it say that sentence.
+  const given = typeof email === "string" ? email.trim() : "";
+  const address = given.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(given) ? given : "";
   const back = safeRedirectPath(callbackUrl, appUrl());
   const another = back === "/tests" ? "/signin" : `/signin?${new URLSearchParams({ callbackUrl: back })}`;
   return (

@@ -14,7 +14,7 @@ export function CompetitionHeader({ ctf, phase }: { ctf: PublicCompetition; phas
   const current = phases[phase];
   return (
     <header className="space-y-3">
-      <h1 className="break-words text-3xl font-semibold tracking-tight">{ctf.title}</h1>
+      <h1 className="wrap-anywhere text-3xl font-semibold tracking-tight">{ctf.title}</h1>
       <div className="flex flex-wrap items-center gap-3 text-sm text-slate-600">
         <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${current.tone}`} data-testid="ctf-phase">
           {current.label}

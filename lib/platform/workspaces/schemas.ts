@@ -12,13 +12,21 @@ export const planLimitsView = z.object({
 
 export const MAX_ISSUER_TEXT = 120;
 
+/**
+ * One line as recipients read it in e-mail subjects, previews and certificates: no line break
+ * (it would start a header or a new line) or other control character, and no text-direction
+ * control (U+202E and kin), which could make a sender's name read as something else.
+ */
+const ONE_LINE = /^[^\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]*$/u;
+const ONE_LINE_MESSAGE = "No line breaks or control characters (nor text-direction controls).";
+
 /** One line printed on certificates: no line breaks or control characters; empty allowed (the default applies). */
 const issuerLine = (description: string) =>
   z
     .string()
     .trim()
     .max(MAX_ISSUER_TEXT, `At most ${MAX_ISSUER_TEXT} characters.`)
-    .regex(/^[^\p{Cc}]*$/u, "No line breaks or control characters.")
+    .regex(ONE_LINE, ONE_LINE_MESSAGE)
     .meta({ description });
 
 /** PATCH /api/app/workspace: the workspace's name, as every e-mail it sends names it, and the issuer of its certificates. Each field is optional: what is absent stays. */
@@ -29,7 +37,7 @@ export const updateWorkspaceInput = z.object({
     .min(1, "Give the workspace a name.")
     .max(MAX_WORKSPACE_NAME, `At most ${MAX_WORKSPACE_NAME} characters.`)
     // It is printed in e-mail subjects and previews, where a line break would start a header or a new line.
-    .regex(/^[^\p{Cc}]*$/u, "No line breaks or control characters.")
+    .regex(ONE_LINE, ONE_LINE_MESSAGE)
     .optional()
     .meta({ description: "Shown to recipients and students in every e-mail the workspace sends (\"<name> sent you a practice test\")." }),
   organisation_name: issuerLine(
@@ -77,10 +85,10 @@ export type WorkspaceSettingsView = z.infer<typeof workspaceSettingsView>;
 /** A person's or an organisation's name as recipients read it: trimmed, no line breaks or control characters (it is printed in e-mail previews). */
 const senderText = (description: string) =>
   z
-    .string()
+    .string({ error: "Must be text (a string)." })
     .trim()
     .max(MAX_WORKSPACE_NAME, `At most ${MAX_WORKSPACE_NAME} characters.`)
-    .regex(/^[^\p{Cc}]*$/u, "No line breaks or control characters.")
+    .regex(ONE_LINE, ONE_LINE_MESSAGE)
     .optional()
     .meta({ description });
 
@@ -88,10 +96,14 @@ const senderText = (description: string) =>
  * POST /api/app/welcome: the first sign-in's welcome step, both fields optional; an empty body
  * is "Skip". Answered either way, the step is not shown again.
  */
-export const welcomeInput = z.object({
-  your_name: senderText("The trainer's own name: recipients read it as the sender while the workspace has no name of its own. Empty or absent: none given."),
-  organisation_name: senderText("Names the workspace (the `name` of PATCH /api/app/workspace): what every e-mail it sends carries from now on. Empty or absent: the name stays."),
-});
+export const welcomeInput = z.strictObject(
+  {
+    your_name: senderText("The trainer's own name: recipients read it as the sender while the workspace has no name of its own. Empty or absent: none given."),
+    organisation_name: senderText("Names the workspace (the `name` of PATCH /api/app/workspace): what every e-mail it sends carries from now on. Empty or absent: the name stays."),
+  },
+  // Both fields are optional, so a misspelt one would otherwise answer (skip) the step for good with nothing stored.
+  { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field ${issue.keys.join(", ")}: this body takes your_name and organisation_name.` : undefined) },
+);
 export type WelcomeInput = z.output<typeof welcomeInput>;
 
 export const welcomeView = z

@@ -26,7 +26,7 @@ const testName = "Friday mock exam";
 
 /** Words each e-mail must show in each language: [subject, a sentence of the body, the button]. */
 const invitationWords: Record<Locale, [string, string, string]> = {
-  en: [`Your practice test: ${testName}`, "Acme Training sent you a AWS CLF-C02 practice test of 20 questions. No account is needed", "Open the test"],
+  en: [`Your practice test: ${testName}`, "Acme Training sent you a practice test for AWS CLF-C02, 20 questions. No account is needed", "Open the test"],
   de: [`Ihr Übungstest: ${testName}`, "Acme Training hat Ihnen einen Übungstest zu AWS CLF-C02 mit 20 Fragen geschickt. Sie brauchen kein Konto", "Test öffnen"],
   fr: [`Votre test d’entraînement${NBSP}: ${testName}`, `Acme Training vous a envoyé un test d’entraînement AWS CLF-C02 de 20 questions. Aucun compte n’est nécessaire${NBSP}:`, "Ouvrir le test"],
   es: [`Tu prueba de práctica: ${testName}`, "Acme Training te ha enviado una prueba de práctica de AWS CLF-C02 con 20 preguntas. No necesitas ninguna cuenta", "Abrir la prueba"],
@@ -69,7 +69,7 @@ describe("the test invitation", () => {
       createElement(TestInvitationEmail, { locale: "en", name: "Ada", testName, certification: "AWS CLF-C02", questions: 20, settings: [], link, trainer: "Acme Training" }),
     );
     expect(toPlainText(html)).toContain(
-      "Acme Training sent you a AWS CLF-C02 practice test of 20 questions. No account is needed: open your personal link and press Start when you are ready. Your answers are saved as you go, so you can come back to it.",
+      "Acme Training sent you a practice test for AWS CLF-C02, 20 questions. No account is needed: open your personal link and press Start when you are ready. Your answers are saved as you go, so you can come back to it.",
     );
     expect(toPlainText(html)).toContain("This link is personal: do not forward it.");
   });

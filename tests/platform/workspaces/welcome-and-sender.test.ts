@@ -134,7 +134,23 @@ describe("the welcome step and the sender's name", () => {
     const other = await createTrainer(database.db);
     const refused = await answer(other, { organisation_name: "Evil\nBcc: x@example.com" });
     expect(refused.status).toBe(422);
-    expect(JSON.stringify(refused.body)).toContain("No line breaks or control characters.");
+    expect(JSON.stringify(refused.body)).toContain("No line breaks or control characters (nor text-direction controls).");
     expect((await welcomeState(database.db, other.workspaceId)).show).toBe(true);
+  });
+
+  it("a text-direction control, a misspelt field or a number is refused (422, named), and the step stays to be answered", async () => {
+    const trainer = await createTrainer(database.db);
+    const cases: [unknown, string][] = [
+      [{ organisation_name: "\u202Eevil" }, "nor text-direction controls"],
+      [{ your_name: "Ada\u2066x" }, "nor text-direction controls"],
+      [{ name: "Ada" }, "Unknown field name: this body takes your_name and organisation_name."],
+      [{ your_name: 42 }, "Must be text (a string)."],
+    ];
+    for (const [body, message] of cases) {
+      const refused = await answer(trainer, body as never);
+      expect(refused.status, JSON.stringify(body)).toBe(422);
+      expect(JSON.stringify(refused.body)).toContain(message);
+    }
+    expect((await welcomeState(database.db, trainer.workspaceId)).show).toBe(true);
   });
 });

@@ -109,7 +109,7 @@ describe("the workspace's settings", () => {
     for (const [name, message] of [
       ["   ", "Give the workspace a name."],
       ["x".repeat(101), "At most 100 characters."],
-      ["Acme\nBcc: victim@example.com", "No line breaks or control characters."],
+      ["Acme\nBcc: victim@example.com", "No line breaks or control characters (nor text-direction controls)."],
       [42, undefined],
     ] as const) {
       const result = await rename(trainer, name);

@@ -32,12 +32,12 @@ export default async function AcceptCompetitionInvitationPage({ params }: { para
   return (
     <PublicFrame>
       <p className="text-sm font-medium text-slate-600">Competition invitation</p>
-      <h1 className="mt-1 break-words text-xl font-semibold">{ctf.title}</h1>
+      <h1 className="mt-1 wrap-anywhere text-xl font-semibold">{ctf.title}</h1>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-slate-500">When</dt>
-        <dd className="min-w-0 break-words text-slate-900">{formatWindow(ctf.starts_at, ctf.ends_at)}</dd>
+        <dd className="min-w-0 wrap-anywhere text-slate-900">{formatWindow(ctf.starts_at, ctf.ends_at)}</dd>
         <dt className="text-slate-500">Invited</dt>
-        <dd className="min-w-0 break-words text-slate-900">{invitation.email}</dd>
+        <dd className="min-w-0 wrap-anywhere text-slate-900">{invitation.email}</dd>
       </dl>
 
       <div className="mt-6 space-y-4">
