@@ -47,7 +47,7 @@ test("one invited and one self-enrolled player play, the public scoreboard ranks
     title: "Cookie Jar",
     category: "web",
     points: 150,
-    description: "The admin panel trusts a cookie.",
+    description: "The admin panel trusts a `session` cookie. **Sign in** first; <script>window.injected = true</script>[javascript](javascript:window.injected=true)",
     flag,
     hints: [{ text: "Look at what the server sets after login.", cost: 20 }],
   });
@@ -60,7 +60,7 @@ test("one invited and one self-enrolled player play, the public scoreboard ranks
   await visitor.goto(`/c/${ctf.id}`);
   const card = (p: Page) => p.locator(`[data-testid="public-challenge"][data-title="Cookie Jar"]`);
   await expect(card(visitor)).toBeVisible();
-  await expect(card(visitor)).not.toContainText("trusts a cookie");
+  await expect(card(visitor)).not.toContainText("trusts a session cookie");
   await expect(visitor.getByRole("textbox", { name: /Flag for/ })).toHaveCount(0);
 
   await expect(visitor.getByTestId("ctf-phase")).toHaveText("Running now");
@@ -73,7 +73,7 @@ test("one invited and one self-enrolled player play, the public scoreboard ranks
   await bob.getByRole("button", { name: "Join", exact: true }).click();
   await expect(bob.getByText("Check your e-mail")).toBeVisible();
   await joinAs(browser, page, bobEmail, "Bob", ctf.id, bob);
-  await expect(card(ann)).toContainText("The admin panel trusts a cookie.");
+  await expect(card(ann)).toContainText("The admin panel trusts a session cookie. Sign in first;");
   await expect(ann.getByText(annEmail)).toHaveCount(0);
 
   // Ann: a wrong flag, then the right one.
@@ -84,6 +84,13 @@ test("one invited and one self-enrolled player play, the public scoreboard ranks
   await ann.getByRole("button", { name: "Submit flag" }).click();
   await expect(card(ann)).toHaveAttribute("data-solved", "true");
   await expect(ann.getByTestId("player-score")).toHaveText("150");
+
+  // The description is Markdown, rendered safely: backticks are code, raw HTML and javascript: links go nowhere.
+  await expect(card(bob).locator("code", { hasText: "session" })).toBeVisible();
+  await expect(card(bob).locator("strong", { hasText: "Sign in" })).toBeVisible();
+  await expect(card(bob)).not.toContainText("`");
+  await expect(card(bob).locator('script, a[href^="javascript"]')).toHaveCount(0);
+  expect(await bob.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
 
   // Bob: a wrong flag, the hint (its text only now), then the flag: 150 - 20.
   await bob.getByLabel("Flag for Cookie Jar").fill("CTF{cookies?}");
@@ -149,7 +156,7 @@ test("one invited and one self-enrolled player play, the public scoreboard ranks
   await expect.poll(async () => rows.evaluateAll((els) => els.map((el) => `${el.getAttribute("data-name")}:${el.getAttribute("data-score")}`))).toEqual(["Ann:150", "Bob:130"]);
   await ann.reload();
   await expect(ann.getByRole("textbox", { name: /Flag for/ })).toHaveCount(0);
-  await expect(card(ann)).not.toContainText("trusts a cookie");
+  await expect(card(ann)).not.toContainText("trusts a session cookie");
   await expect(ann.getByTestId("player-name")).toHaveText("Ann");
   expect(await visitor.content()).not.toContain(bobEmail);
   await keepScreenshot(visitor, "play-archived-page", testInfo);

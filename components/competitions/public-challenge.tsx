@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui/badge";
+import { Markdown } from "@/components/ui/markdown";
 import type { PublicChallenge } from "@/lib/ctf/play/public";
 
 /**
@@ -23,7 +24,7 @@ export function PublicChallengeCard({
       <ChallengeHeader challenge={challenge} heading={Heading}>
         {solved ? <Badge tone="success">Solved</Badge> : null}
       </ChallengeHeader>
-      {challenge.description ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{challenge.description}</p> : null}
+      {challenge.description ? <Markdown text={challenge.description} className="mt-3 text-sm text-slate-700" /> : null}
       {children}
     </article>
   );

@@ -1,5 +1,6 @@
 import { ChallengeHeader } from "@/components/competitions/public-challenge";
 import { Badge } from "@/components/ui/badge";
+import { Markdown } from "@/components/ui/markdown";
 import { urlOf } from "@/lib/kernel/contract";
 import type { PageArtifact } from "@/lib/ctf/play/artifacts/artifacts";
 import { fileContracts } from "@/lib/ctf/challenges/files/contracts";
@@ -34,7 +35,7 @@ export function ChallengeCard({
       <ChallengeHeader challenge={challenge}>{play?.solved ? <Badge tone="success">Solved</Badge> : null}</ChallengeHeader>
       {play ? (
         <>
-          {play.description ? <p className="mt-3 whitespace-pre-line text-sm text-slate-700">{play.description}</p> : null}
+          {play.description ? <Markdown text={play.description} className="mt-3 text-sm text-slate-700" /> : null}
           {play.artifact ? <ChallengeArtifact title={challenge.title} artifact={play.artifact} /> : null}
           <ChallengeFiles
             title={challenge.title}

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { callApi } from "@/components/api";
 import { RequestErrorNotice } from "@/components/tests/request-error";
 import { Button } from "@/components/ui/button";
+import { Markdown } from "@/components/ui/markdown";
 import { playContracts } from "@/lib/ctf/play/contracts";
 import { queryKeys } from "@/components/query-keys";
 
@@ -34,7 +35,7 @@ export function HintCard({ n, cost, text, unlock }: { n: number; cost: number; t
   const [asking, setAsking] = useState(false);
   const focusNext = useRef<"question" | "button" | "text" | null>(null);
   const questionRef = useRef<HTMLParagraphElement>(null);
-  const textRef = useRef<HTMLParagraphElement>(null);
+  const textRef = useRef<HTMLDivElement>(null);
   const questionId = useId();
   const buttonId = useId(); // Button takes no ref: the focus goes back to it by id
   const unlocked = text !== undefined;
@@ -60,9 +61,9 @@ export function HintCard({ n, cost, text, unlock }: { n: number; cost: number; t
         <span className="font-normal text-slate-500">{cost ? ` (${cost} points)` : " (free)"}</span>
       </p>
       {unlocked ? (
-        <p ref={textRef} tabIndex={-1} className="mt-1 text-slate-700" data-testid="hint-text">
-          {text}
-        </p>
+        <div ref={textRef} tabIndex={-1} className="mt-1 text-slate-700" data-testid="hint-text">
+          <Markdown text={text ?? ""} />
+        </div>
       ) : asking ? (
         <div role="group" aria-labelledby={questionId} className="mt-2 space-y-2" data-testid="hint-confirm">
           <p id={questionId} ref={questionRef} tabIndex={-1} className="text-slate-800">

@@ -6,7 +6,7 @@ export { flagModes };
 import { pageSchema } from "@/lib/kernel/paging";
 import { FLAG_MAX_LENGTH, regexFlagProblem } from "./flags/pattern";
 import { challengeCategories, difficulties, templateCatalog, templateKeys } from "@/lib/ctf/templates/catalog";
-const hint = z.object({ text: z.string().trim().min(1).max(1000), cost: z.number().int().min(0).max(10_000).default(0) });
+const hint = z.object({ text: z.string().trim().min(1).max(1000).meta({ description: "Markdown, shown to players rendered safely (no raw HTML, no images)." }), cost: z.number().int().min(0).max(10_000).default(0) });
 
 const flagMode = z
   .enum(flagModes)
@@ -19,7 +19,12 @@ const challengeFields = z.object({
   title: z.string().trim().min(1).max(200),
   category: z.enum(challengeCategories),
   difficulty: z.enum(difficulties).optional(),
-  description: z.string().trim().max(10_000).default(""),
+  description: z
+    .string()
+    .trim()
+    .max(10_000)
+    .default("")
+    .meta({ description: "Markdown, shown to players rendered safely: no raw HTML (it shows as nothing), no images (their alternative text stands in), links open with rel=\"noopener nofollow\"." }),
   points: z.number().int().min(1).max(10_000).default(100),
   flag: z.string().trim().min(1, "Give the flag.").max(FLAG_MAX_LENGTH).meta({ description: "Stored hashed (a `regex` pattern sealed); never returned." }),
   flag_mode: flagMode.default("exact"),
