@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { Badge } from "@/components/ui/badge";
 import { callApi } from "@/components/api";
 import { formatDateTime } from "@/components/format/date";
 import { queryKeys } from "@/components/query-keys";
@@ -63,8 +64,8 @@ export function DeliveryEventCell({ delivery }: { delivery: DeliveryView }) {
     <td className="py-2 font-mono">
       {delivery.event}
       {delivery.kind === "test_event" ? (
-        <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-sans text-xs font-medium text-amber-900" data-testid="delivery-test-event">
-          Test event
+        <span className="ml-2 font-sans" data-testid="delivery-test-event">
+          <Badge tone="warning">Test event</Badge>
         </span>
       ) : null}
       <span className="block text-xs text-slate-500">{delivery.event_id}</span>

@@ -43,7 +43,7 @@ export function duplicateEmails(list: { email: string }[], field = "recipients")
  * field's own error already stands, and its value is not what the rule expects).
  */
 export function creationRules(test: NewTestRulesInput, unreadable: ReadonlySet<string> = new Set()): { fields: FieldError[]; plan: DrawPlan } {
-  const known = (...names: (keyof NewTestRulesInput)[]) => names.every((name) => !unreadable.has(name));
+  const known = readable(unreadable);
   const fields: FieldError[] = [];
   if (known("recipients", "class_id") && Boolean(test.recipients) === Boolean(test.class_id)) {
     fields.push({ field: "recipients", message: "Give either recipients or class_id (exactly one of them)." });
@@ -82,11 +82,17 @@ export function creationRules(test: NewTestRulesInput, unreadable: ReadonlySet<s
   return { fields, plan };
 }
 
+/** Whether none of the named fields failed its own schema: a rule reads only fields that did not. */
+const readable =
+  (unreadable: ReadonlySet<string>) =>
+  (...names: (keyof NewTestRulesInput)[]): boolean =>
+    names.every((name) => !unreadable.has(name));
+
 type Settings = Pick<NewTestRulesInput, "opens_at" | "closes_at" | "show_answers" | "reminder_after_hours" | "certificate" | "pass_mark">;
 
 /** The rules between settings (each field alone is checked by its schema). `now` is the creation time; `unreadable` as for `creationRules`. */
 export function settingsRules(test: Settings, now = new Date(), unreadable: ReadonlySet<string> = new Set()): FieldError[] {
-  const known = (...names: (keyof Settings)[]) => names.every((name) => !unreadable.has(name));
+  const known = readable(unreadable);
   const fields: FieldError[] = [];
   const { opens_at: opensAt, closes_at: closesAt } = test;
   if (closesAt && known("closes_at", "opens_at")) {

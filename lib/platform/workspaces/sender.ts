@@ -40,9 +40,14 @@ export function senderName({ name, organisationName, ownerName, ownerEmail }: Se
   return organisationName.trim() || ownerName?.trim() || ownerEmail || name;
 }
 
-/** The sender's name of a workspace (`senderName`), read through `db` (a transaction's own writes included). */
-export async function workspaceSender(db: Db, workspaceId: string): Promise<string> {
+/** What `senderName` reads of a workspace and its owner, read through `db` (a transaction's own writes included). */
+export async function senderPartsOf(db: Db, workspaceId: string): Promise<SenderParts> {
   const [row] = await db.select(senderColumns).from(workspaces).innerJoin(users, joinOwner).where(eq(workspaces.id, workspaceId));
   if (!row) throw notFound("Workspace");
-  return senderName(row);
+  return row;
+}
+
+/** The sender's name of a workspace (`senderName`). */
+export async function workspaceSender(db: Db, workspaceId: string): Promise<string> {
+  return senderName(await senderPartsOf(db, workspaceId));
 }

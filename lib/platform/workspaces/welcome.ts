@@ -4,7 +4,7 @@ import { transactionWithRetry } from "@/db/transaction";
 import { users, workspaces } from "@/db/schema";
 import { notFound } from "@/lib/kernel/errors";
 import type { WelcomeInput, WelcomeView } from "./schemas";
-import { isDefaultWorkspaceName, joinOwner, senderColumns, senderName } from "./sender";
+import { isDefaultWorkspaceName, senderName, senderPartsOf } from "./sender";
 
 /**
  * The first sign-in's welcome step (your name, your organisation's name; both optional).
@@ -14,8 +14,7 @@ import { isDefaultWorkspaceName, joinOwner, senderColumns, senderName } from "./
  * created before the step get it once too, on their default name.
  */
 export async function welcomeState(db: Db, workspaceId: string): Promise<WelcomeView> {
-  const [row] = await db.select(senderColumns).from(workspaces).innerJoin(users, joinOwner).where(eq(workspaces.id, workspaceId));
-  if (!row) throw notFound("Workspace");
+  const row = await senderPartsOf(db, workspaceId);
   return { show: row.ownerName === null && isDefaultWorkspaceName(row.name, row.ownerEmail), sender: senderName(row) };
 }
 

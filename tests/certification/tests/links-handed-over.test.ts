@@ -38,21 +38,17 @@ const readTest = async (code: string) => {
   return read.body.recipients as Person[];
 };
 const mailsTo = (recipientId: number) => database.db.select().from(emailMessages).where(eq(emailMessages.recipientId, recipientId));
+/** A one-question test with a reminder after an hour, to `recipients`, e-mailed or not. */
+const createTest = (recipients: { email: string; name?: string }[], sendEmail: boolean) =>
+  call(testsRoute.POST, "/api/v1/tests", {
+    method: "POST",
+    key: trainer.secret,
+    body: { certification_id: certificationId, domains: domainIds.slice(0, 1), questions: 1, reminder_after_hours: 1, recipients, send_email: sendEmail },
+  });
 
 describe("links handed over (send_email: false)", () => {
   it("are sent, not e-mailed: sent_at null and email_delivery not_sent, in the answer and in every read", async () => {
-    const made = await call(testsRoute.POST, "/api/v1/tests", {
-      method: "POST",
-      key: trainer.secret,
-      body: {
-        certification_id: certificationId,
-        domains: domainIds.slice(0, 1),
-        questions: 1,
-        reminder_after_hours: 1,
-        recipients: [{ email: "handed@example.com", name: "Handed" }],
-        send_email: false,
-      },
-    });
+    const made = await createTest([{ email: "handed@example.com", name: "Handed" }], false);
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const [created] = made.body.recipients as Person[];
     expect(created).toMatchObject({ status: "sent", sent_at: null, last_emailed_at: null, email_delivery: { status: "not_sent" } });
@@ -70,18 +66,7 @@ describe("links handed over (send_email: false)", () => {
   });
 
   it("get no reminder; a resend e-mails the link, sets sent_at and the e-mail's status", async () => {
-    const made = await call(testsRoute.POST, "/api/v1/tests", {
-      method: "POST",
-      key: trainer.secret,
-      body: {
-        certification_id: certificationId,
-        domains: domainIds.slice(0, 1),
-        questions: 1,
-        reminder_after_hours: 1,
-        recipients: [{ email: "emailed@example.com" }],
-        send_email: true,
-      },
-    });
+    const made = await createTest([{ email: "emailed@example.com" }], true);
     expect(made.status).toBe(201);
     const code: string = made.body.code;
     const added = await call(recipientsRoute.POST, `/api/v1/tests/${code}/recipients`, {
