@@ -1,11 +1,16 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, boolean } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, boolean, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { bytea } from "./stored-files";
 import { workspaces } from "./workspaces";
-import { ctfStatuses, challengeStatuses, deploymentStatuses, flagModes, memberStatuses } from "./statuses";
+import { ctfStatuses, challengeStatuses, ctfModes, deploymentStatuses, flagModes, memberStatuses, scoringTypes } from "./statuses";
 
-export { ctfStatuses, challengeStatuses, deploymentStatuses, flagModes, memberStatuses };
+export { ctfStatuses, challengeStatuses, ctfModes, deploymentStatuses, flagModes, memberStatuses, scoringTypes };
 
 export type CtfStatus = (typeof ctfStatuses)[number];
+export type CtfMode = (typeof ctfModes)[number];
+
+/** A challenge's scoring: `static` is worth `points`; `dynamic` falls from `initial` to `minimum` over `decay` solves (CTFd's formula). */
+export type ChallengeScoring = { type: "static" } | { type: "dynamic"; initial: number; minimum: number; decay: number };
 
 export type CtfSnapshot = {
   archived_at: string;
@@ -35,6 +40,12 @@ export const ctfs = pgTable(
     startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
     endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
     isPublic: boolean("is_public").notNull().default(false),
+    /** `individual` (each player ranks alone) or `teams` (players create or join a team; a team's members share solves, hint costs and attempts). Fixed once the competition starts. */
+    mode: text("mode").$type<CtfMode>().notNull().default("individual"),
+    /** Teams mode: the most members a team may have; null for no limit. */
+    teamSizeMax: integer("team_size_max"),
+    /** After this moment the public board, the public scoreboard API and the CTFtime feed show the standings as they were then; null: never frozen. */
+    freezeAt: timestamp("freeze_at", { withTimezone: true }),
     status: text("status").$type<CtfStatus>().notNull().default("draft"),
     host: text("host").notNull(),
     url: text("url"),
@@ -64,7 +75,15 @@ export const challenges = pgTable(
     category: text("category").notNull(),
     difficulty: text("difficulty"),
     description: text("description").notNull().default(""),
+    /** A static challenge's worth; a dynamic one's `initial` (its current value is derived from its solves). */
     points: integer("points").notNull().default(100),
+    scoring: jsonb("scoring").$type<ChallengeScoring>().notNull().default({ type: "static" }),
+    /** Challenge ids (of the same competition) a player or team must have solved before this one opens. */
+    requires: jsonb("requires").$type<string[]>().notNull().default([]),
+    /** Wrong flags a player (or team) may submit before the challenge closes for them; null: unlimited. */
+    maxAttempts: integer("max_attempts"),
+    /** Free labels shown on the card (CTFd's tags). */
+    tags: jsonb("tags").$type<string[]>().notNull().default([]),
     /**
      * SHA-256 of the flag (lower-cased for `case_insensitive`; checking submissions); the sealed
      * copy goes to an external host. A `regex` challenge is checked against its sealed pattern
@@ -163,6 +182,28 @@ export const deployments = pgTable(
 
 export type MemberStatus = (typeof memberStatuses)[number];
 
+/**
+ * A team of a `teams`-mode competition: created by a player, joined with its invite code. Its
+ * members share solves, hint costs and attempts (rows in lib/ctf/play carry `team_id`). Names
+ * are unique per competition, case-insensitively.
+ */
+export const teams = pgTable(
+  "teams",
+  {
+    id: text("id").primaryKey(),
+    ctfId: text("ctf_id")
+      .notNull()
+      .references(() => ctfs.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    name: text("name").notNull(),
+    /** SHA-256 (hex) of the invite code, and the code sealed (to show it to the team's members again). */
+    inviteCodeHash: text("invite_code_hash").notNull(),
+    inviteCodeSealed: text("invite_code_sealed").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("teams_ctf_name_idx").on(t.ctfId, sql`lower(${t.name})`), uniqueIndex("teams_invite_code_idx").on(t.inviteCodeHash), index("teams_ctf_idx").on(t.ctfId, t.createdAt)],
+);
+
 export const members = pgTable(
   "members",
   {
@@ -182,10 +223,12 @@ export const members = pgTable(
     score: integer("score").notNull().default(0),
     /** Shown to other players instead of the address; asked at acceptance. */
     displayName: text("display_name"),
+    /** Teams mode: the member's team; null until they create or join one (and again when removed from it). */
+    teamId: text("team_id").references((): AnyPgColumn => teams.id, { onDelete: "set null" }),
     invitedAt: timestamp("invited_at", { withTimezone: true }).notNull().defaultNow(),
     joinedAt: timestamp("joined_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("members_ctf_email_idx").on(t.ctfId, t.email), uniqueIndex("members_token_hash_idx").on(t.tokenHash)],
+  (t) => [uniqueIndex("members_ctf_email_idx").on(t.ctfId, t.email), uniqueIndex("members_token_hash_idx").on(t.tokenHash), index("members_team_idx").on(t.teamId)],
 );
 
 export type Ctf = typeof ctfs.$inferSelect;
@@ -194,3 +237,23 @@ export type ChallengeArtifact = typeof challengeArtifacts.$inferSelect;
 export type Deployment = typeof deployments.$inferSelect;
 export type Member = typeof members.$inferSelect;
 export type ChallengeFile = typeof challengeFiles.$inferSelect;
+export type Team = typeof teams.$inferSelect;
+
+/** What an organiser tells a competition's players (`POST /api/v1/ctfs/{ctf_id}/announcements`); shown live on `/c/{id}`, newest first. */
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: text("id").primaryKey(),
+    ctfId: text("ctf_id")
+      .notNull()
+      .references(() => ctfs.id, { onDelete: "cascade" }),
+    workspaceId: text("workspace_id").notNull(),
+    title: text("title").notNull(),
+    /** Markdown, rendered safely like challenge descriptions. */
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("announcements_ctf_idx").on(t.ctfId, t.createdAt)],
+);
+
+export type Announcement = typeof announcements.$inferSelect;

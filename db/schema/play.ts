@@ -1,5 +1,6 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { challenges, ctfs, members } from "./competitions";
+import { challenges, ctfs, members, teams } from "./competitions";
 import { attemptResults } from "./statuses";
 
 export { attemptResults };
@@ -26,6 +27,8 @@ const playerOnChallenge = () => ({
     memberId: text("member_id")
       .notNull()
       .references(() => members.id, { onDelete: "cascade" }),
+    /** Teams mode: the team the row counts for (its members share it); null in individual mode. Gone with the team. */
+    teamId: text("team_id").references(() => teams.id, { onDelete: "cascade" }),
 });
 
 /**
@@ -55,10 +58,14 @@ export const flagAttempts = pgTable(
     submitted: text("submitted"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("flag_attempts_ctf_idx").on(t.ctfId, t.createdAt), index("flag_attempts_member_idx").on(t.memberId, t.challengeId)],
+  (t) => [index("flag_attempts_ctf_idx").on(t.ctfId, t.createdAt), index("flag_attempts_member_idx").on(t.memberId, t.challengeId), index("flag_attempts_team_idx").on(t.teamId, t.challengeId)],
 );
 
-/** A challenge solved by a player: at most one per (member, challenge); its points as they were then. */
+/**
+ * A challenge solved by a player: at most one per (member, challenge) in individual mode, one
+ * per (team, challenge) in teams mode; its points as they were then (a dynamic challenge's
+ * score follows its current value: lib/ctf/challenges/scoring.ts).
+ */
 export const solves = pgTable(
   "solves",
   {
@@ -67,10 +74,15 @@ export const solves = pgTable(
     points: integer("points").notNull(),
     solvedAt: timestamp("solved_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("solves_member_challenge_idx").on(t.memberId, t.challengeId), index("solves_ctf_idx").on(t.ctfId)],
+  (t) => [
+    uniqueIndex("solves_member_challenge_idx").on(t.memberId, t.challengeId).where(sql`${t.teamId} is null`),
+    uniqueIndex("solves_team_challenge_idx").on(t.teamId, t.challengeId).where(sql`${t.teamId} is not null`),
+    index("solves_ctf_idx").on(t.ctfId),
+    index("solves_challenge_idx").on(t.challengeId, t.solvedAt),
+  ],
 );
 
-/** A hint a player unlocked (position `hint` from 1): its cost is deducted once. */
+/** A hint a player (or team) unlocked (position `hint` from 1): its cost is deducted once. */
 export const hintUnlocks = pgTable(
   "hint_unlocks",
   {
@@ -80,7 +92,11 @@ export const hintUnlocks = pgTable(
     cost: integer("cost").notNull(),
     unlockedAt: timestamp("unlocked_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("hint_unlocks_member_hint_idx").on(t.memberId, t.challengeId, t.hint), index("hint_unlocks_ctf_idx").on(t.ctfId)],
+  (t) => [
+    uniqueIndex("hint_unlocks_member_hint_idx").on(t.memberId, t.challengeId, t.hint).where(sql`${t.teamId} is null`),
+    uniqueIndex("hint_unlocks_team_hint_idx").on(t.teamId, t.challengeId, t.hint).where(sql`${t.teamId} is not null`),
+    index("hint_unlocks_ctf_idx").on(t.ctfId),
+  ],
 );
 
 export type PlayerSession = typeof playerSessions.$inferSelect;

@@ -17,6 +17,12 @@ export const deploymentStatuses = ["deploying", "live", "deploy_failed", "stoppe
 
 export const memberStatuses = ["invited", "joined"] as const;
 
+/** How a competition ranks: each player alone, or teams whose members share solves, hint costs and attempts. */
+export const ctfModes = ["individual", "teams"] as const;
+
+/** How a challenge is worth points: fixed (`points`), or falling with each solve (CTFd's dynamic formula, lib/ctf/challenges/scoring.ts). */
+export const scoringTypes = ["static", "dynamic"] as const;
+
 /** What came of a flag submitted by a player. */
 export const attemptResults = ["correct", "incorrect", "already_solved"] as const;
 

@@ -15,6 +15,26 @@ const flagMode = z
       "How a submitted flag is checked (additive; default `exact`): `exact` (case-sensitive), `case_insensitive`, or `regex` (`flag` is an RE2 pattern the whole submission must match, checked in linear time; no back-references or look-arounds).",
   });
 
+/** `scoring` (additive): `static` is worth `points`; `dynamic` falls from `initial` to `minimum` over `decay` solves, CTFd's formula. */
+export const scoringInput = z
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("static") }),
+    z.object({
+      type: z.literal("dynamic"),
+      initial: z.number().int().min(1).max(10_000).meta({ description: "The value while nobody (or one solver) has solved it." }),
+      minimum: z.number().int().min(0).max(10_000).meta({ description: "The value it never falls below." }),
+      decay: z.number().int().min(1).max(100_000).meta({ description: "The number of solves after which it is worth `minimum`." }),
+    }),
+  ])
+  .refine((value) => value.type !== "dynamic" || value.minimum <= value.initial, { message: "minimum must not be above initial.", path: ["minimum"] })
+  .meta({
+    id: "ChallengeScoring",
+    description:
+      "Additive. `{type: \"static\"}` (the default): worth `points`. `{type: \"dynamic\", initial, minimum, decay}`: CTFd's dynamic value, ceil(((minimum − initial) / decay²) · s² + initial), never below minimum, s = solves − 1; every solver's score follows the current value.",
+  });
+
+const challengeId = z.string().trim().min(1).max(100);
+
 const challengeFields = z.object({
   title: z.string().trim().min(1).max(200),
   category: z.enum(challengeCategories),
@@ -29,6 +49,21 @@ const challengeFields = z.object({
   flag: z.string().trim().min(1, "Give the flag.").max(FLAG_MAX_LENGTH).meta({ description: "Stored hashed (a `regex` pattern sealed); never returned." }),
   flag_mode: flagMode.default("exact"),
   hints: z.array(hint).max(10).default([]),
+  scoring: scoringInput.default({ type: "static" }),
+  requires: z
+    .array(challengeId)
+    .max(20)
+    .default([])
+    .meta({ description: "Additive: ids of this competition's challenges a player (or team) must have solved before this one opens; until then its flag, hints and files answer 409." }),
+  max_attempts: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .nullable()
+    .default(null)
+    .meta({ description: "Additive: wrong flags a player (or team) may submit before the challenge closes for them; null (the default) for unlimited. The per-minute throttle applies as well." }),
+  tags: z.array(z.string().trim().min(1).max(50)).max(10).default([]).meta({ description: "Additive: free labels shown on the challenge's card." }),
 });
 
 /** A `regex` flag must be a pattern RE2 compiles, within its size bound (./flag-pattern): else a field error on `flag`. */
@@ -44,7 +79,10 @@ export const createChallengeInput = challengeFields.superRefine(checkPattern);
 export type CreateChallengeInput = z.output<typeof createChallengeInput>;
 
 /** A change of `flag_mode` without a `flag` re-derives the check from the stored flag (to `regex`, it must be a valid pattern). */
-export const updateChallengeInput = challengeFields.extend({ flag_mode: flagMode.optional() }).partial().superRefine(checkPattern);
+export const updateChallengeInput = challengeFields
+  .extend({ flag_mode: flagMode.optional(), scoring: scoringInput.optional(), requires: challengeFields.shape.requires.unwrap().optional(), max_attempts: z.number().int().min(1).max(1000).nullable().optional(), tags: challengeFields.shape.tags.unwrap().optional() })
+  .partial()
+  .superRefine(checkPattern);
 
 export type UpdateChallengeInput = z.output<typeof updateChallengeInput>;
 
@@ -75,7 +113,13 @@ export const challengeView = z
     category: z.string(),
     difficulty: z.string().nullable(),
     description: z.string(),
-    points: z.number().int(),
+    points: z.number().int().meta({ description: "What the challenge is worth now: a static challenge's points; a dynamic challenge's current value (it falls with each solve)." }),
+    scoring: z
+      .discriminatedUnion("type", [z.object({ type: z.literal("static") }), z.object({ type: z.literal("dynamic"), initial: z.number().int(), minimum: z.number().int(), decay: z.number().int() })])
+      .meta({ description: "Additive: how the challenge is worth points (see ChallengeScoring)." }),
+    requires: z.array(z.string()).meta({ description: "Additive: challenges that must be solved before this one opens." }),
+    max_attempts: z.number().int().nullable().meta({ description: "Additive: wrong flags allowed per player or team; null for unlimited." }),
+    tags: z.array(z.string()).meta({ description: "Additive: the challenge's labels." }),
     flag_mode: z.enum(flagModes).meta({ description: "How a submitted flag is checked (additive): exact, case_insensitive or regex." }),
     hints: z.array(z.object({ text: z.string(), cost: z.number().int() })),
     template: z

@@ -1,7 +1,9 @@
 import type { Challenge } from "@/db/schema";
 import type { ChallengeView } from "./schemas";
+import { challengeValue } from "./scoring";
 
-export function toChallengeView(challenge: Challenge): ChallengeView {
+/** `solveCount`: the challenge's solves so far (a dynamic challenge's `points` is its current value). */
+export function toChallengeView(challenge: Challenge, solveCount = 0): ChallengeView {
   return {
     id: challenge.id,
     managed_ctf_id: challenge.ctfId,
@@ -9,7 +11,11 @@ export function toChallengeView(challenge: Challenge): ChallengeView {
     category: challenge.category,
     difficulty: challenge.difficulty,
     description: challenge.description,
-    points: challenge.points,
+    points: challengeValue(challenge.scoring, challenge.points, solveCount),
+    scoring: challenge.scoring,
+    requires: challenge.requires,
+    max_attempts: challenge.maxAttempts,
+    tags: challenge.tags,
     flag_mode: challenge.flagMode,
     hints: challenge.hints,
     template: challenge.template,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ctfStatuses, memberStatuses } from "@/db/schema/statuses";
+import { ctfModes, ctfStatuses, memberStatuses } from "@/db/schema/statuses";
 import { isoDateTime } from "@/lib/kernel/fields";
 import { pageSchema } from "@/lib/kernel/paging";
 
@@ -18,6 +18,9 @@ export const createCtfInput = window({
   starts_at: isoDate,
   ends_at: isoDate,
   is_public: z.boolean().default(false),
+  mode: z.enum(ctfModes).default("individual").meta({ description: "Additive: `individual` (the default) or `teams` (players create or join a team; its members share solves, hint costs and attempts). Refused (409) once the competition has started." }),
+  team_size_max: z.number().int().min(1).max(100).nullable().default(null).meta({ description: "Additive, teams mode: the most members a team may have; null (the default) for no limit." }),
+  freeze_at: isoDate.nullable().default(null).meta({ description: "Additive: from this moment the public scoreboard, the public page and the CTFtime feed show the standings as they were then (players still see their own solves; the organiser's scoreboard stays live). null: never frozen." }),
 });
 export type CreateCtfInput = z.output<typeof createCtfInput>;
 
@@ -27,6 +30,9 @@ export const updateCtfInput = window({
   starts_at: isoDate.optional(),
   ends_at: isoDate.optional(),
   is_public: z.boolean().optional(),
+  mode: z.enum(ctfModes).optional(),
+  team_size_max: z.number().int().min(1).max(100).nullable().optional(),
+  freeze_at: isoDate.nullable().optional().meta({ description: "null clears the freeze: every board shows all again." }),
 });
 export type UpdateCtfInput = z.output<typeof updateCtfInput>;
 
@@ -38,6 +44,9 @@ export const ctfView = z
     starts_at: z.string(),
     ends_at: z.string(),
     is_public: z.boolean(),
+    mode: z.enum(ctfModes).meta({ description: "Additive: individual or teams." }),
+    team_size_max: z.number().int().nullable().meta({ description: "Additive: the most members a team may have; null for no limit." }),
+    freeze_at: z.string().nullable().meta({ description: "Additive: when the public scoreboard freezes; null: never." }),
     status: z.enum(ctfStatuses),
     url: z.string().nullable().meta({ description: "Where the deployed competition is reachable." }),
     host: z.string().meta({ description: "builtin or ctfd." }),
