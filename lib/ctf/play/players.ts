@@ -16,8 +16,12 @@ import { acceptInvitation } from "@/lib/ctf/competitions/members";
  * token; only its SHA-256 is stored (like API keys), so the table cannot sign anyone in.
  */
 
-/** What the `player` caller kind hands a handler. */
-export type Player = { memberId: string; ctfId: string; name: string };
+/**
+ * What the `player` caller kind hands a handler. `teamId`: the member's team when the request
+ * came (teams mode; null otherwise or before they join one). Writes re-read it in their
+ * transaction (an organiser may have removed them since).
+ */
+export type Player = { memberId: string; ctfId: string; name: string; teamId: string | null };
 
 const TOKEN_PREFIX = "cp_";
 /** Long enough to outlast a competition and its final scoreboard; the session row has no expiry of its own. */
@@ -52,12 +56,12 @@ export function defaultPlayerName(email: string): string {
 export async function joinAsPlayer(db: Db, token: string, input: { name?: string } = {}): Promise<{ ctfId: string; player: Player; sessionToken: string }> {
   return transactionWithRetry(db, async (tx) => {
     const { member, ctf } = await acceptInvitation(tx, token);
-    const [row] = await tx.select({ email: members.email, displayName: members.displayName }).from(members).where(eq(members.id, member.id));
+    const [row] = await tx.select({ email: members.email, displayName: members.displayName, teamId: members.teamId }).from(members).where(eq(members.id, member.id));
     const name = input.name?.trim() || row.displayName || defaultPlayerName(row.email);
     if (name !== row.displayName) await tx.update(members).set({ displayName: name }).where(eq(members.id, member.id));
     const sessionToken = TOKEN_PREFIX + randomBytes(32).toString("base64url");
     await tx.insert(playerSessions).values({ id: newId("pls"), ctfId: ctf.id, memberId: member.id, tokenHash: hashPlayerToken(sessionToken) });
-    return { ctfId: ctf.id, player: { memberId: member.id, ctfId: ctf.id, name }, sessionToken };
+    return { ctfId: ctf.id, player: { memberId: member.id, ctfId: ctf.id, name, teamId: row.teamId }, sessionToken };
   });
 }
 
@@ -65,11 +69,11 @@ export async function joinAsPlayer(db: Db, token: string, input: { name?: string
 export async function findPlayer(db: Db, ctfId: string, sessionToken: string | undefined): Promise<Player | null> {
   if (!sessionToken || !isPlayerTokenShaped(sessionToken) || !isIdShaped(ctfId, "ctf")) return null;
   const [row] = await db
-    .select({ memberId: members.id, email: members.email, displayName: members.displayName })
+    .select({ memberId: members.id, email: members.email, displayName: members.displayName, teamId: members.teamId })
     .from(playerSessions)
     .innerJoin(members, eq(members.id, playerSessions.memberId))
     .where(and(eq(playerSessions.tokenHash, hashPlayerToken(sessionToken)), eq(playerSessions.ctfId, ctfId), eq(members.status, "joined")));
   if (!row) return null;
-  return { memberId: row.memberId, ctfId, name: row.displayName ?? defaultPlayerName(row.email) };
+  return { memberId: row.memberId, ctfId, name: row.displayName ?? defaultPlayerName(row.email), teamId: row.teamId };
 }
 
