@@ -54,6 +54,12 @@ export type Contract = {
    * its text. `maxBodyBytes` (default 1 MB) is the file's limit.
    */
   textFile?: { field: string; description: string; mediaTypes: string[] };
+  /**
+   * The body is one binary file (an archive), sent either as the whole body (any content type)
+   * or as `multipart/form-data` in the part named `field` (./upload.ts readBinaryFile): the
+   * handler gets its bytes. `maxBodyBytes` (default 1 MB) is the file's limit.
+   */
+  binaryFile?: { field: string; description: string; mediaTypes: string[] };
   status: number;
   /** The success body; absent: the response has none (204) or is not JSON (a file). */
   response?: z.ZodType;

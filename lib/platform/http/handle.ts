@@ -7,7 +7,7 @@ import type { AnyContract, CallerKind, Contract, ContractResult, ParsedPart } fr
 import { toErrorResponse } from "./http-errors";
 import { logRequest } from "./request-log";
 import { readBodyText, readJson, readQuery, rejectOversizedBody, rejectUnstorableParams } from "./parse";
-import { readTextFile, readUpload, rejectOversizedUpload, type UploadedFile } from "./upload";
+import { readBinaryFile, readTextFile, readUpload, rejectOversizedUpload, type UploadedFile } from "./upload";
 import { getDatabase } from "@/lib/platform/database";
 
 /** What a handler is given: the request, the database, the admitted caller and the parsed input. */
@@ -17,7 +17,7 @@ export type HandlerContext<C extends Contract, P extends Players = Players> = {
   db: Db;
   params: ParsedPart<C, "params">;
   query: ParsedPart<C, "query">;
-  body: C extends { rawBody: true } ? string : C extends { upload: object } ? UploadedFile : C extends { textFile: object } ? string : ParsedPart<C, "body">;
+  body: C extends { rawBody: true } ? string : C extends { upload: object } ? UploadedFile : C extends { textFile: object } ? string : C extends { binaryFile: object } ? Uint8Array : ParsedPart<C, "body">;
 } & CallerOf<C["caller"], P>;
 
 export type RouteHandler = ((req: Request, context?: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>) & {
@@ -83,6 +83,7 @@ async function parseInput(contract: AnyContract, req: Request, raw: Record<strin
   if (contract.upload) body = await readUpload(req, contract.upload.field);
   else if (contract.rawBody) body = await readBodyText(req, contract.maxBodyBytes);
   else if (contract.textFile) body = await readTextFile(req, contract.textFile.field, contract.maxBodyBytes);
+  else if (contract.binaryFile) body = await readBinaryFile(req, contract.binaryFile.field, contract.maxBodyBytes);
   else if (contract.body) body = await readJson(req, contract.body, contract.maxBodyBytes);
   return { params, query, body };
 }

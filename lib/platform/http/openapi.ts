@@ -76,7 +76,7 @@ function expectedErrors(contract: AnyContract): number[] {
   if (contract.query) errors.add(422);
   if (contract.body) [400, 413, 422].forEach((s) => errors.add(s));
   if (contract.rawBody) errors.add(413);
-  if (contract.upload || contract.textFile) [413, 422].forEach((s) => errors.add(s));
+  if (contract.upload || contract.textFile || contract.binaryFile) [413, 422].forEach((s) => errors.add(s));
   return [...errors].sort((a, b) => a - b);
 }
 
@@ -88,9 +88,9 @@ function uploadSchema(upload: NonNullable<AnyContract["upload"]>) {
   return z.object({ [upload.field]: z.string().meta({ format: "binary", description: upload.description }) });
 }
 
-/** A text file as the whole body (in any of its media types) or as one multipart part. */
-function textFileContent(file: NonNullable<AnyContract["textFile"]>) {
-  const whole = Object.fromEntries(file.mediaTypes.map((type) => [type, { schema: z.string().meta({ description: file.description }) }]));
+/** A file as the whole body (in any of its media types) or as one multipart part. */
+function textFileContent(file: NonNullable<AnyContract["textFile"] | AnyContract["binaryFile"]>, binary = false) {
+  const whole = Object.fromEntries(file.mediaTypes.map((type) => [type, { schema: z.string().meta({ ...(binary ? { format: "binary" } : {}), description: file.description }) }]));
   return { ...whole, "multipart/form-data": { schema: uploadSchema(file) } };
 }
 
@@ -123,6 +123,7 @@ function register(registry: OpenAPIRegistry, contract: AnyContract): void {
       ...(contract.rawBody ? { body: { content: { "application/json": { schema: z.string() } }, required: true } } : {}),
       ...(contract.upload ? { body: { content: { "multipart/form-data": { schema: uploadSchema(contract.upload) } }, required: true } } : {}),
       ...(contract.textFile ? { body: { content: textFileContent(contract.textFile), required: true } } : {}),
+      ...(contract.binaryFile ? { body: { content: textFileContent(contract.binaryFile, true), required: true } } : {}),
     },
     responses,
   });

@@ -54,29 +54,38 @@ export async function readUpload(req: Request, field: string): Promise<UploadedF
 }
 
 /**
- * Reads one UTF-8 text file (a question bank, …): the whole body, or the part named `field` of
- * a `multipart/form-data` body (a browser's FormData, `curl -F file=@bank.xml`). Over `limit`
- * → 413 (the multipart envelope gets its room on top); an empty file, a multipart body without
- * that file part, or bytes that are not UTF-8 → 422 naming `field`. A byte-order mark is dropped.
+ * The bytes of one file sent as the whole body (any content type) or as the part named `field`
+ * of a `multipart/form-data` body (a browser's FormData, `curl -F file=@…`). Over `limit` → 413
+ * (the multipart envelope gets its room on top); a multipart body without that one file part →
+ * 422 naming `field`.
  */
-export async function readTextFile(req: Request, field: string, limit: number = MAX_BODY_BYTES): Promise<string> {
+async function readFileBytes(req: Request, field: string, limit: number): Promise<Uint8Array> {
   const contentType = req.headers.get("content-type") ?? "";
   const multipart = /^multipart\/form-data\s*;/i.test(contentType);
-  let bytes: Uint8Array = await readBodyBytes(req, multipart ? limit + MULTIPART_ENVELOPE_BYTES : limit);
-  if (multipart) {
-    let form: FormData;
-    try {
-      form = await new Response(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as BodyInit, { headers: { "content-type": contentType } }).formData();
-    } catch {
-      throw invalidFields([{ field: "(body)", message: "The body is not valid multipart/form-data." }], "The body must be multipart/form-data.");
-    }
-    const parts = form.getAll(field);
-    if (parts.length !== 1 || typeof parts[0] === "string") {
-      throw invalidFields([{ field, message: `Send one file in a part named ${field} (or the file itself as the body).` }]);
-    }
-    bytes = new Uint8Array(await parts[0].arrayBuffer());
-    if (bytes.byteLength > limit) throw new AppError("payload_too_large", `The file is larger than the limit of ${formatBytes(limit)} (${limit} bytes).`);
+  const bytes: Uint8Array = await readBodyBytes(req, multipart ? limit + MULTIPART_ENVELOPE_BYTES : limit);
+  if (!multipart) return bytes;
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as BodyInit, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw invalidFields([{ field: "(body)", message: "The body is not valid multipart/form-data." }], "The body must be multipart/form-data.");
   }
+  const parts = form.getAll(field);
+  if (parts.length !== 1 || typeof parts[0] === "string") {
+    throw invalidFields([{ field, message: `Send one file in a part named ${field} (or the file itself as the body).` }]);
+  }
+  if (parts[0].size > limit) throw new AppError("payload_too_large", `The file is larger than the limit of ${formatBytes(limit)} (${limit} bytes).`);
+  return new Uint8Array(await parts[0].arrayBuffer());
+}
+
+/**
+ * Reads one UTF-8 text file (a question bank, …): the whole body, or the part named `field` of
+ * a `multipart/form-data` body (readFileBytes). Over `limit` → 413; an empty file, a multipart
+ * body without that file part, or bytes that are not UTF-8 → 422 naming `field`. A byte-order
+ * mark is dropped.
+ */
+export async function readTextFile(req: Request, field: string, limit: number = MAX_BODY_BYTES): Promise<string> {
+  const bytes = await readFileBytes(req, field, limit);
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
@@ -85,4 +94,11 @@ export async function readTextFile(req: Request, field: string, limit: number = 
   }
   if (!text.trim()) throw invalidFields([{ field, message: "The file is empty." }]);
   return text;
+}
+
+/** Reads one binary file (an archive) as readFileBytes does; an empty one → 422 naming `field`. */
+export async function readBinaryFile(req: Request, field: string, limit: number = MAX_BODY_BYTES): Promise<Uint8Array> {
+  const bytes = await readFileBytes(req, field, limit);
+  if (bytes.byteLength === 0) throw invalidFields([{ field, message: "The file is empty." }]);
+  return bytes;
 }

@@ -1,0 +1,275 @@
+import { count, eq, like } from "drizzle-orm";
+import { strToU8, zipSync } from "fflate";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import * as importRoute from "@/app/api/v1/ctfs/[ctf_id]/import/ctfd/route";
+import * as fileRoute from "@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id]/files/[file_id]/route";
+import * as filesRoute from "@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id]/files/route";
+import { challengeFiles, challenges, ctfs, storedFiles } from "@/db/schema";
+import { createCtf } from "@/lib/ctf/competitions/competitions";
+import { createCtfInput } from "@/lib/ctf/competitions/schemas";
+import { flagAccepts } from "@/lib/ctf/challenges/flags/flags";
+import { createTestDatabase, type TestDatabase } from "../../helpers/db";
+import { createTrainer, type Trainer } from "../../helpers/fixtures";
+import { call } from "../../helpers/http";
+import { ctfdExportForm } from "../../helpers/samples/ctfd-import";
+import { ctfdExportZip, declareSize, fixtureFiles, fixtureTables } from "./ctfd-fixture";
+
+vi.mock("@/lib/platform/auth/session", () => import("../../helpers/session"));
+
+/**
+ * Importing a CTFd export (POST /api/v1/ctfs/{ctf_id}/import/ctfd) with fixtures built in code
+ * from CTFd's export layout (./ctfd-fixture.ts): what is carried over, what is reported, and
+ * that a malformed or oversized archive imports nothing.
+ */
+
+let database: TestDatabase;
+let trainer: Trainer;
+
+beforeAll(async () => {
+  vi.stubEnv("CTFD_URL", "");
+  vi.stubEnv("CTFD_TOKEN", "");
+  vi.stubEnv("FILE_STORAGE", "database");
+  database = await createTestDatabase();
+});
+beforeEach(async () => {
+  trainer = await createTrainer(database.db);
+});
+afterAll(async () => {
+  await database?.drop();
+  vi.unstubAllEnvs();
+});
+
+async function newCtf() {
+  return (await createCtf(database.db, trainer.workspaceId, createCtfInput.parse({ title: "From CTFd", starts_at: "2026-12-01T10:00:00Z", ends_at: "2026-12-02T10:00:00Z" }))).id;
+}
+
+const url = (ctfId: string) => `/api/v1/ctfs/${ctfId}/import/ctfd`;
+
+/** The archive as the whole body (`application/zip`), or as the multipart part `file` (`form`). */
+async function importZip(ctfId: string, zip: Uint8Array, options: { form?: boolean; dryRun?: boolean; key?: string } = {}) {
+  if (options.form) return call(importRoute.POST, url(ctfId), { method: "POST", key: options.key ?? trainer.secret, params: { ctf_id: ctfId }, query: options.dryRun ? { dry_run: "true" } : {}, body: ctfdExportForm(zip) });
+  const request = new Request(`http://localhost${url(ctfId)}${options.dryRun ? "?dry_run=true" : ""}`, {
+    method: "POST",
+    headers: { "x-api-key": options.key ?? trainer.secret, "content-type": "application/zip" },
+    body: zip as BodyInit,
+  });
+  const response = await importRoute.POST(request, { params: Promise.resolve({ ctf_id: ctfId }) });
+  return { status: response.status, headers: response.headers, body: await response.json() };
+}
+
+/** What an import may write: challenges, their files and the files' bytes (stored in the database here). */
+async function written(ctfId: string) {
+  const db = database.db;
+  const [{ n: rows }] = await db.select({ n: count() }).from(challenges).where(eq(challenges.ctfId, ctfId));
+  const [{ n: files }] = await db.select({ n: count() }).from(challengeFiles).where(eq(challengeFiles.workspaceId, trainer.workspaceId));
+  const [{ n: bytes }] = await db.select({ n: count() }).from(storedFiles).where(like(storedFiles.key, `challenge-files/${trainer.workspaceId}/%`));
+  return { challenges: rows, files, bytes };
+}
+
+function expectRefused(result: { status: number; body: any }, status: number, mentions: string) {
+  expect(result.status, JSON.stringify(result.body)).toBe(status);
+  expect(result.body.error.message).toContain(mentions);
+  expect(result.body.error.request_id).toMatch(/^req_/);
+}
+
+describe("importing CTFd's export", () => {
+  it("creates draft challenges with flags, hints, tags, files, prerequisites and dynamic values, and reports what it could not carry over", async () => {
+    const ctfId = await newCtf();
+    const result = await importZip(ctfId, ctfdExportZip(), { form: true });
+    expect(result.status, JSON.stringify(result.body)).toBe(201);
+    const report = result.body;
+    expect(report.dry_run).toBe(false);
+    expect(report.imported.map((entry: any) => [entry.ctfd_id, entry.title, entry.category, entry.files, entry.hints])).toEqual([
+      [1, "Warm-up", "forensics", 2, 2],
+      [2, "Falling value", "binary exploitation", 0, 1],
+      [3, "Pattern", "offsec", 0, 0],
+      [4, "Steady decline", "web", 0, 0],
+    ]);
+    expect(report.skipped).toEqual([{ ctfd_id: 5, title: "Survey", reason: expect.stringContaining("no flag") }]);
+    const notes = report.notes.map((entry: any) => `${entry.ctfd_id}: ${entry.note}`);
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^1: Flag 2 not carried over/),
+        expect.stringMatching(/^1: Hint 2's unlock order/),
+        expect.stringMatching(/^2: Its category "pwn" .* binary exploitation/),
+        expect.stringMatching(/^3: Its category "Trivia" .* offsec/),
+        expect.stringMatching(/^4: Its linear decay is not carried over/),
+      ]),
+    );
+    expect(notes.some((note: string) => note.startsWith("1: Its category"))).toBe(false);
+
+    const ids = Object.fromEntries(report.imported.map((entry: any) => [entry.ctfd_id, entry.challenge_id]));
+    const rows = Object.fromEntries((await database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId))).map((row) => [row.id, row]));
+    expect(Object.keys(rows).sort()).toEqual(Object.values(ids).sort());
+    for (const row of Object.values(rows)) expect(row.status).toBe("draft");
+
+    const warmUp = rows[ids[1]];
+    expect(warmUp).toMatchObject({ title: "Warm-up", points: 100, scoring: { type: "static" }, flagMode: "exact", maxAttempts: null, tags: ["beginner"], requires: [] });
+    expect(warmUp.hints).toEqual([{ text: "Open **notes.txt**.", cost: 0 }, { text: "Then the capture.", cost: 25 }]);
+    expect(flagAccepts(warmUp, "CTF{warm_up}")).toBe(true);
+    expect(flagAccepts(warmUp, "CTF{also_accepted}")).toBe(false);
+
+    const falling = rows[ids[2]];
+    expect(falling).toMatchObject({ points: 500, scoring: { type: "dynamic", initial: 500, minimum: 100, decay: 10 }, flagMode: "case_insensitive", maxAttempts: 5, tags: ["heap", "glibc"], requires: [ids[1]] });
+    expect(falling.description).toContain("nc chal.example 1337");
+    expect(flagAccepts(falling, "ctf{FALLING}")).toBe(true);
+
+    const pattern = rows[ids[3]];
+    expect(pattern).toMatchObject({ flagMode: "regex", requires: [ids[1], ids[2]] });
+    expect(flagAccepts(pattern, "CTF{0123abcd}")).toBe(true);
+    expect(flagAccepts(pattern, "CTF{0123abcg}")).toBe(false);
+
+    expect(rows[ids[4]]).toMatchObject({ points: 300, scoring: { type: "static" } });
+
+    // The files come back through the API byte for byte.
+    const params = { ctf_id: ctfId, challenge_id: ids[1] };
+    const listed = await call(filesRoute.GET, `/api/v1/ctfs/${ctfId}/challenges/${ids[1]}/files`, { key: trainer.secret, params });
+    expect(listed.body.data.map((file: any) => file.name)).toEqual(["capture.pcap", "notes.txt"]);
+    for (const file of listed.body.data) {
+      const response = await fileRoute.GET(new Request(`http://localhost/api/v1/ctfs/${ctfId}/challenges/${ids[1]}/files/${file.id}`, { headers: { "x-api-key": trainer.secret } }), {
+        params: Promise.resolve({ ...params, file_id: file.id }),
+      });
+      expect(response.status).toBe(200);
+      const location = Object.keys(fixtureFiles).find((key) => key.endsWith(`/${file.name}`))!;
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(fixtureFiles[location]);
+    }
+  });
+
+  it("takes the zip as the body (application/zip) as well, and a dry run writes nothing", async () => {
+    const ctfId = await newCtf();
+    const dry = await importZip(ctfId, ctfdExportZip(), { dryRun: true });
+    expect(dry.status, JSON.stringify(dry.body)).toBe(201);
+    expect(dry.body.dry_run).toBe(true);
+    expect(dry.body.imported.map((entry: any) => entry.challenge_id)).toEqual([null, null, null, null]);
+    expect(await written(ctfId)).toEqual({ challenges: 0, files: 0, bytes: 0 });
+
+    const real = await importZip(ctfId, ctfdExportZip());
+    expect(real.status, JSON.stringify(real.body)).toBe(201);
+    expect(real.body.imported).toHaveLength(4);
+    expect(await written(ctfId)).toEqual({ challenges: 4, files: 2, bytes: 2 });
+  });
+
+  it("reads the dynamic values newer CTFd keeps on the challenge itself, and brings values inside our bounds", async () => {
+    const tables = fixtureTables();
+    tables.dynamic_challenge = [];
+    tables.challenges[1] = { ...tables.challenges[1], initial: 20_000, minimum: 50, decay: 0, function: "logarithmic" };
+    const ctfId = await newCtf();
+    const result = await importZip(ctfId, ctfdExportZip(tables));
+    expect(result.status, JSON.stringify(result.body)).toBe(201);
+    const [row] = await database.db.select().from(challenges).where(eq(challenges.id, result.body.imported[1].challenge_id));
+    expect(row.scoring).toEqual({ type: "dynamic", initial: 10_000, minimum: 50, decay: 1 });
+    expect(result.body.notes.map((entry: any) => entry.note)).toEqual(expect.arrayContaining([expect.stringContaining("brought within ours")]));
+  });
+});
+
+it("notes a plugin's challenge type, a regex RE2 cannot check, a file name our rules refuse and a prerequisite that is not imported", async () => {
+  const tables = fixtureTables();
+  tables.challenges = [
+    { id: 7, name: "Choose", description: "", value: 50, category: "web", type: "multiple_choice", state: "visible", requirements: { prerequisites: [5] } },
+    { id: 5, name: "Survey", description: "", value: 10, category: "misc", type: "standard", state: "visible", requirements: null },
+  ];
+  tables.dynamic_challenge = [];
+  tables.flags = [
+    { id: 1, challenge_id: 7, type: "regex", content: "CTF\\{(?=a)a\\}", data: "" },
+    { id: 2, challenge_id: 7, type: "static", content: "  CTF{b}  ", data: "" },
+    { id: 3, challenge_id: 7, type: "plugin_flag", content: "x", data: null },
+  ];
+  tables.hints = [];
+  tables.tags = [];
+  tables.files = [{ id: 1, type: "challenge", location: "0123/..", challenge_id: 7 }];
+  const ctfId = await newCtf();
+  const result = await importZip(ctfId, ctfdExportZip(tables, { "0123/..": new Uint8Array([1]) }));
+  expect(result.status, JSON.stringify(result.body)).toBe(201);
+  expect(result.body.imported).toEqual([{ challenge_id: expect.stringMatching(/^chl_/), title: "Choose", ctfd_id: 7, category: "web", files: 0, hints: 0 }]);
+  expect(result.body.skipped.map((entry: any) => entry.ctfd_id)).toEqual([5]);
+  const notes = result.body.notes.filter((entry: any) => entry.ctfd_id === 7).map((entry: any) => entry.note);
+  expect(notes).toEqual([
+    expect.stringMatching(/^Regex flag 1 cannot be checked here/),
+    expect.stringMatching(/^Flag 3 is of CTFd type "plugin_flag"/),
+    expect.stringMatching(/^Its CTFd type "multiple_choice" is not known here: imported as a static challenge worth 50/),
+    expect.stringMatching(/^File 0123\/\.\. not carried over/),
+    expect.stringMatching(/^A requirement is not carried over: its prerequisite, CTFd challenge 5, is not imported/),
+  ]);
+  const [row] = await database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId));
+  expect(row).toMatchObject({ flagMode: "exact", requires: [], points: 50 });
+  expect(flagAccepts(row, "CTF{b}")).toBe(true);
+  expect(await written(ctfId)).toEqual({ challenges: 1, files: 0, bytes: 0 });
+});
+
+describe("a malformed archive imports nothing and names the entry", () => {
+  const withTables = (change: (tables: ReturnType<typeof fixtureTables>) => void) => {
+    const tables = fixtureTables();
+    change(tables);
+    return ctfdExportZip(tables);
+  };
+  const cases: [string, () => Uint8Array, string][] = [
+    ["not a zip", () => strToU8("this is not an archive"), "not a zip archive"],
+    ["no db/challenges.json", () => zipSync({ "db/flags.json": strToU8('{"results": []}') }), "db/challenges.json is missing"],
+    ["a table that is not JSON", () => ctfdExportZip(fixtureTables(), fixtureFiles, { "db/hints.json": strToU8("{not json") }), "db/hints.json is not valid"],
+    ["a table without results", () => ctfdExportZip(fixtureTables(), fixtureFiles, { "db/tags.json": strToU8('{"count": 0}') }), 'db/tags.json has no "results"'],
+    ["a flag naming an unknown challenge", () => withTables((t) => t.flags.push({ id: 9, challenge_id: 99, type: "static", content: "x", data: "" })), "db/flags.json, id 9: challenge 99"],
+    ["a row of the wrong shape", () => withTables((t) => (t.challenges[0].name = 42 as unknown as string)), "db/challenges.json, row 1 (id 1): name"],
+    ["a file missing from uploads/", () => ctfdExportZip(fixtureTables(), { [Object.keys(fixtureFiles)[0]]: fixtureFiles[Object.keys(fixtureFiles)[0]] }), "uploads/9b8a7c6d5e4f3a2b1c0d9e8f7a6b5c4d/notes.txt is missing"],
+    ["a challenge id twice", () => withTables((t) => t.challenges.push({ ...t.challenges[0] })), "challenge id 1 appears twice"],
+  ];
+  it.each(cases)("%s → 422", async (_, zip, mentions) => {
+    const ctfId = await newCtf();
+    const result = await importZip(ctfId, zip());
+    expectRefused(result, 422, mentions);
+    expect(result.body.error.fields[0].field).toBe("file");
+    expect(await written(ctfId)).toEqual({ challenges: 0, files: 0, bytes: 0 });
+  });
+
+  it("an empty body → 422; a multipart body without the file part → 422", async () => {
+    const ctfId = await newCtf();
+    expectRefused(await importZip(ctfId, new Uint8Array(0)), 422, "");
+    const form = new FormData();
+    form.append("other", "x");
+    const result = await call(importRoute.POST, url(ctfId), { method: "POST", key: trainer.secret, params: { ctf_id: ctfId }, body: form });
+    expect(result.status).toBe(422);
+    expect(result.body.error.fields[0].field).toBe("file");
+  });
+
+  it("an archived competition → 409", async () => {
+    // Set directly: archiving computes the final standings, which are not this file's subject.
+    const ctfId = await newCtf();
+    await database.db.update(ctfs).set({ status: "archived" }).where(eq(ctfs.id, ctfId));
+    expectRefused(await importZip(ctfId, ctfdExportZip()), 409, "archived");
+  });
+});
+
+describe("a zip bomb is bounded", () => {
+  it("an entry declaring more than its limit → 413 before it is inflated", async () => {
+    const ctfId = await newCtf();
+    const result = await importZip(ctfId, declareSize(ctfdExportZip(), "db/challenges.json", 4_000_000_000));
+    expectRefused(result, 413, "db/challenges.json");
+    const file = await importZip(ctfId, declareSize(ctfdExportZip(), `uploads/${Object.keys(fixtureFiles)[0]}`, 2_000_000_000));
+    expectRefused(file, 413, "capture.pcap");
+    expect(await written(ctfId)).toEqual({ challenges: 0, files: 0, bytes: 0 });
+  });
+
+  it("an entry inflating far beyond what it declares is cut at its declared size (422 as bad JSON), quickly", async () => {
+    const ctfId = await newCtf();
+    const bomb = zipSync({ "db/challenges.json": new Uint8Array(32 * 1024 * 1024).fill(0x20) }, { level: 9 });
+    expect(bomb.byteLength).toBeLessThan(1024 * 1024);
+    const started = performance.now();
+    const result = await importZip(ctfId, declareSize(bomb, "db/challenges.json", 100));
+    expectRefused(result, 422, "db/challenges.json");
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it("too many entries → 422; an archive over 50 MiB → 413", async () => {
+    const ctfId = await newCtf();
+    const many = Object.fromEntries(Array.from({ length: 10_001 }, (_, i) => [`x/${i}`, new Uint8Array(0)]));
+    expectRefused(await importZip(ctfId, ctfdExportZip(fixtureTables(), fixtureFiles, many)), 422, "more than 10000 entries");
+    expectRefused(await importZip(ctfId, new Uint8Array(50 * 1024 * 1024 + 1)), 413, "");
+    expect(await written(ctfId)).toEqual({ challenges: 0, files: 0, bytes: 0 });
+  });
+});
+
+it("twenty imports at once into one competition all succeed, each whole", async () => {
+  const ctfId = await newCtf();
+  const results = await Promise.all(Array.from({ length: 20 }, (_, i) => importZip(ctfId, ctfdExportZip(), { form: i % 2 === 0 })));
+  for (const result of results) expect(result.status, JSON.stringify(result.body)).toBe(201);
+  expect(await written(ctfId)).toEqual({ challenges: 80, files: 40, bytes: 40 });
+});
