@@ -13,6 +13,7 @@ export const sealedColumns = [
   { table: "class_invitations", column: "token_sealed", purpose: "class_invitations.token", idType: "integer" },
   { table: "members", column: "token_sealed", purpose: "members.token", idType: "text" },
   { table: "webhook_endpoints", column: "secret_sealed", purpose: "webhook_endpoints.secret", idType: "text" },
+  { table: "teams", column: "invite_code_sealed", purpose: "teams.invite_code", idType: "text" },
 ] as const;
 
 export type SealPurpose = (typeof sealedColumns)[number]["purpose"];
@@ -51,8 +52,12 @@ async function rewriteSealed(db: Db, column: SealedColumn, value: SQL, where: SQ
   }
 }
 
-/** The plaintext column each sealed column replaced (dropped by migration 0025), and whether the table also keeps a hash. */
-const plaintextColumns: Record<SealedColumn["table"], { column: string; hashed: boolean }> = {
+/**
+ * The plaintext column each sealed column replaced (dropped by migration 0025), and whether the
+ * table also keeps a hash. Tables sealed from their start (teams) are not here: they never held
+ * a plaintext column, and may not exist yet when this step runs.
+ */
+const plaintextColumns: Partial<Record<SealedColumn["table"], { column: string; hashed: boolean }>> = {
   recipients: { column: "token", hashed: true },
   class_invitations: { column: "token", hashed: true },
   members: { column: "token", hashed: true },
@@ -70,6 +75,7 @@ export async function sealPlaintextColumns(db: Db, seal: Seal): Promise<Record<s
   const sealed: Record<string, number> = {};
   for (const column of sealedColumns) {
     const plaintext = plaintextColumns[column.table];
+    if (!plaintext) continue;
     const source = sql.identifier(plaintext.column);
     if (plaintext.hashed) {
       await db.execute(sql`update ${sql.identifier(column.table)} set token_hash = encode(sha256(convert_to(${source}, 'UTF8')), 'hex') where token_hash is null`);

@@ -14,15 +14,31 @@ import { queryKeys } from "@/components/query-keys";
 /**
  * The flag box of one challenge, a competition's or a standalone deployment's: `send` checks
  * the flag on the server; anything but "incorrect" (solved, already solved) clears the box,
- * calls `onSolved` and reads the page again.
+ * calls `onSolved` and reads the page again. `refreshOnIncorrect`: a wrong flag reads the page
+ * again too (a capped challenge's tries left, or its closing).
  */
-export function FlagBox({ id, title, send, onSolved }: { id: string; title: string; send: (body: FlagAttemptInput) => Promise<FlagAttemptView>; onSolved?: () => void }) {
+export function FlagBox({
+  id,
+  title,
+  send,
+  onSolved,
+  refreshOnIncorrect = false,
+}: {
+  id: string;
+  title: string;
+  send: (body: FlagAttemptInput) => Promise<FlagAttemptView>;
+  onSolved?: () => void;
+  refreshOnIncorrect?: boolean;
+}) {
   const router = useRouter();
   const form = useApiForm(flagAttemptInput, { defaultValues: { flag: "" } });
   const submit = useFormMutation(form, {
     mutationFn: send,
     onSuccess: (result) => {
-      if (result.status === "incorrect") return;
+      if (result.status === "incorrect") {
+        if (refreshOnIncorrect) router.refresh();
+        return;
+      }
       form.reset({ flag: "" });
       onSolved?.();
       router.refresh();
@@ -42,8 +58,8 @@ export function FlagBox({ id, title, send, onSolved }: { id: string; title: stri
   );
 }
 
-/** A competition player's flag for one challenge: a solve refreshes the page and the scoreboard. */
-export function FlagForm({ ctfId, challengeId, title }: { ctfId: string; challengeId: string; title: string }) {
+/** A competition player's flag for one challenge: a solve refreshes the page and the scoreboard; on a capped challenge, so does a wrong flag. */
+export function FlagForm({ ctfId, challengeId, title, capped = false }: { ctfId: string; challengeId: string; title: string; capped?: boolean }) {
   const client = useQueryClient();
   return (
     <FlagBox
@@ -51,6 +67,7 @@ export function FlagForm({ ctfId, challengeId, title }: { ctfId: string; challen
       title={title}
       send={(body) => callApi(playContracts.attempt, { params: { ctf_id: ctfId, challenge_id: challengeId }, body })}
       onSolved={() => void client.invalidateQueries({ queryKey: queryKeys.scoreboard(ctfId) })}
+      refreshOnIncorrect={capped}
     />
   );
 }

@@ -1,16 +1,16 @@
-import type { ComponentProps } from "react";
-import { ChallengeCard } from "@/components/play/challenge-card";
+import { ChallengeCard, type ChallengePlay } from "@/components/play/challenge-card";
 import type { PlayerFileView } from "@/lib/ctf/challenges/files/schemas";
 import type { PageArtifact } from "@/lib/ctf/play/artifacts/artifacts";
+import type { PlayerProgress } from "@/lib/ctf/play/play";
 import type { PublicCompetition } from "@/lib/ctf/play/public";
 import { isOpen, type CompetitionPhase } from "./phase";
 
-type ChallengePlay = NonNullable<ComponentProps<typeof ChallengeCard>["play"]>;
-
 /**
  * What a player gets of each challenge while the competition runs, from what the page read
- * for them: its description, whether they solved it, the hints they unlocked, its files and
- * artifact. Without their progress and the descriptions: nothing.
+ * for them: its description, whether they (or their team) solved it, the hints they unlocked,
+ * its files and artifact, its attempt cap. A challenge locked for them gets only what opens it
+ * (none of its content); before a teams-mode player has a team, `teamRequired`. Without their
+ * progress and the descriptions: nothing.
  */
 export function playOf({
   progress,
@@ -18,21 +18,25 @@ export function playOf({
   files,
   artifacts,
 }: {
-  progress: { solved: string[]; hints: { challenge_id: string; hint: number; text: string }[] } | null;
+  progress: Pick<PlayerProgress, "solved" | "hints"> & Partial<Pick<PlayerProgress, "locked" | "caps" | "team_required">> | null;
   descriptions: Record<string, string> | null;
   files: Record<string, PlayerFileView[]> | null;
   artifacts: Record<string, PageArtifact> | null;
 }) {
-  return (challengeId: string): ChallengePlay | undefined =>
-    progress && descriptions
-      ? {
-          description: descriptions[challengeId] ?? "",
-          solved: progress.solved.includes(challengeId),
-          hints: Object.fromEntries(progress.hints.filter((hint) => hint.challenge_id === challengeId).map((hint) => [hint.hint, hint.text])),
-          files: files?.[challengeId] ?? [],
-          artifact: artifacts?.[challengeId],
-        }
-      : undefined;
+  return (challengeId: string): ChallengePlay | undefined => {
+    if (!progress || !descriptions) return undefined;
+    const locked = progress.locked?.[challengeId];
+    if (locked) return { description: "", solved: false, hints: {}, files: [], locked };
+    return {
+      description: descriptions[challengeId] ?? "",
+      solved: progress.solved.includes(challengeId),
+      hints: Object.fromEntries(progress.hints.filter((hint) => hint.challenge_id === challengeId).map((hint) => [hint.hint, hint.text])),
+      files: files?.[challengeId] ?? [],
+      artifact: artifacts?.[challengeId],
+      cap: progress.caps?.[challengeId],
+      teamRequired: progress.team_required,
+    };
+  };
 }
 
 /** The published challenges by category; while it runs, `playFor` gives a player's parts of each. */

@@ -10,7 +10,7 @@ import { databaseAdapter } from "@/lib/platform/auth/adapter";
 import { invitationLink } from "@/lib/certification/classes/classes";
 import { invitationPreview } from "@/lib/ctf/play/public";
 import { memberLink } from "@/lib/ctf/competitions/members";
-import { currentSealPrefix, reseal, seal } from "@/lib/platform/security/sealing";
+import { currentSealPrefix, reseal, seal, unseal } from "@/lib/platform/security/sealing";
 import { hashToken } from "@/lib/platform/security/tokens";
 import { recipientLink } from "@/lib/certification/tests/links";
 import { openTest, saveAnswer } from "@/lib/certification/taking/taking";
@@ -199,10 +199,16 @@ describe("the upgrade to tokens at rest", () => {
     await migrateDatabase(database, { seal });
     expect(await database.query(`select token_sealed from recipients`)).toEqual(sealed);
 
+    // A team made after the upgrade: its invite code is sealed from the start, and rotation re-seals it too.
+    await database.query(`insert into teams (id, ctf_id, workspace_id, name, invite_code_hash, invite_code_sealed) values ('team_m', 'ctf_m', 'ws_m', 'Owls', 'h', $1)`, [seal("teams.invite_code", "Abcdefghijklmnop")]);
+
     vi.stubEnv("DATA_ENCRYPTION_KEYS", `rotated-key-${"r".repeat(40)}`);
     try {
-      expect(await resealColumns(database.db, currentSealPrefix(), reseal)).toEqual({ recipients: 1, class_invitations: 1, members: 1, webhook_endpoints: 1 });
-      expect(await resealColumns(database.db, currentSealPrefix(), reseal)).toEqual({ recipients: 0, class_invitations: 0, members: 0, webhook_endpoints: 0 });
+      expect(await resealColumns(database.db, currentSealPrefix(), reseal)).toEqual({ recipients: 1, class_invitations: 1, members: 1, webhook_endpoints: 1, teams: 1 });
+      expect(await resealColumns(database.db, currentSealPrefix(), reseal)).toEqual({ recipients: 0, class_invitations: 0, members: 0, webhook_endpoints: 0, teams: 0 });
+      const [team] = await database.query<{ invite_code_sealed: string }>(`select invite_code_sealed from teams`);
+      expect(team.invite_code_sealed.startsWith(currentSealPrefix())).toBe(true);
+      expect(unseal("teams.invite_code", team.invite_code_sealed)).toBe("Abcdefghijklmnop");
       const [endpoint] = await database.query<{ secret_sealed: string }>(`select secret_sealed from webhook_endpoints`);
       expect(endpoint.secret_sealed.startsWith(currentSealPrefix())).toBe(true);
       expect(endpointSecret({ secretSealed: endpoint.secret_sealed })).toBe(old.secret);

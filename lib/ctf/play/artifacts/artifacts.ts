@@ -7,7 +7,7 @@ import { findChallenge } from "@/lib/ctf/challenges/challenges";
 import { unsealFlag } from "@/lib/ctf/challenges/flags/flags";
 import type { TargetQuery } from "@/lib/ctf/templates/kit/target-query";
 import type { TargetReply, TargetState } from "@/lib/ctf/templates/kit/types";
-import { assertRunning } from "@/lib/ctf/play/play";
+import { assertOpenFor, assertRunning } from "@/lib/ctf/play/play";
 import type { Player } from "@/lib/ctf/play/players";
 import { templateFor } from "@/lib/ctf/templates/generate";
 import { readCookie } from "@/lib/platform/http/cookies";
@@ -28,7 +28,7 @@ export const competitionArtifactBase = (ctfId: string, challengeId: string) => `
 const artifactFilePath = (base: string) => `${base}/artifact/file`;
 const targetPath = (base: string) => `${base}/target`;
 
-/** A published challenge of the player's running competition, with its artifact (null for one written by hand). */
+/** A published challenge of the player's running competition, not locked for them (409), with its artifact (null for one written by hand). */
 async function playable(db: Db, player: Player, challengeId: string, now: Date): Promise<{ challenge: Challenge; artifact: ChallengeArtifact | null }> {
   const [ctf] = await db.select().from(ctfs).where(eq(ctfs.id, player.ctfId));
   if (!ctf) throw notFound("Competition");
@@ -39,6 +39,7 @@ async function playable(db: Db, player: Player, challengeId: string, now: Date):
     .leftJoin(challengeArtifacts, eq(challengeArtifacts.challengeId, challenges.id))
     .where(and(eq(challenges.id, challengeId), eq(challenges.ctfId, ctf.id), eq(challenges.status, "published")));
   if (!row) throw notFound("Challenge");
+  await assertOpenFor(db, player, ctf, row.challenge);
   return row;
 }
 
@@ -109,14 +110,16 @@ export function pageArtifact(base: string, challengeId: string, artifact: Challe
   return { file: view.file ? { name: view.file.name, url: view.file.url, size: view.file.size, text } : null, target: view.target?.url ?? null };
 }
 
-/** For the competition page, while it runs: the published generated challenges' artifacts, by challenge id. */
-export async function artifactsForPage(db: Db, ctfId: string): Promise<Record<string, PageArtifact>> {
+/** For the competition page, while it runs: the published generated challenges' artifacts, by challenge id; none of those `locked` for the player. */
+export async function artifactsForPage(db: Db, ctfId: string, locked: Record<string, string[]> = {}): Promise<Record<string, PageArtifact>> {
   const rows = await db
     .select({ challengeId: challengeArtifacts.challengeId, artifact: challengeArtifacts })
     .from(challengeArtifacts)
     .innerJoin(challenges, eq(challenges.id, challengeArtifacts.challengeId))
     .where(and(eq(challenges.ctfId, ctfId), eq(challenges.status, "published")));
-  return Object.fromEntries(rows.map(({ challengeId, artifact }) => [challengeId, pageArtifact(competitionArtifactBase(ctfId, challengeId), challengeId, artifact)]));
+  return Object.fromEntries(
+    rows.filter(({ challengeId }) => !locked[challengeId]).map(({ challengeId, artifact }) => [challengeId, pageArtifact(competitionArtifactBase(ctfId, challengeId), challengeId, artifact)]),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { contract, textParam } from "@/lib/kernel/contract";
 import { playerArtifactView, revealInput, revealView, targetQuery } from "./schemas";
 import { challengeParams } from "@/lib/ctf/competitions/contracts";
 
-const notRunning = "409 `conflict` when the competition is not running (not deployed, before `starts_at`, from `ends_at`).";
+const notRunning = "409 `conflict` when the competition is not running (not deployed, before `starts_at`, from `ends_at`), and (additive) when the challenge is locked for the player or their team (`Locked: solve “…” first.`).";
 
 /** Generated challenges: what their players work on (their cookie), and the organiser's reveal. */
 export const artifactContracts = {
