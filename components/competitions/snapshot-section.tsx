@@ -98,7 +98,7 @@ export function SnapshotSection({ ctf }: { ctf: CtfView }) {
               <ol className="mt-2 divide-y divide-slate-100 border-t border-slate-200 text-sm">
                 {data.scores.map((score, index) => (
                   <li
-                    key={score.member_id ?? `account-${score.platform_account_id ?? index}`}
+                    key={score.team_id ?? score.member_id ?? `account-${score.platform_account_id ?? index}`}
                     className="flex items-center justify-between gap-3 px-5 py-2"
                     data-testid="snapshot-score"
                     data-email={score.email ?? undefined}
@@ -112,7 +112,7 @@ export function SnapshotSection({ ctf }: { ctf: CtfView }) {
                           <EmailAddress address={score.email} />
                         </span>
                       ) : null}
-                      {score.member_id ? null : <span className="ml-2 text-xs text-slate-500">(a CTFd account no member matches)</span>}
+                      {score.member_id || score.team_id ? null : <span className="ml-2 text-xs text-slate-500">(a CTFd account no member matches)</span>}
                     </span>
                     <span className="font-medium tabular-nums">{score.score}</span>
                   </li>

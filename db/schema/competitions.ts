@@ -21,9 +21,22 @@ export type CtfSnapshot = {
    * accounts (CTFd: `platform_account_id`; `member_id` and `email` null for an account no
    * member's address matches).
    */
-  scores: { pos?: number; member_id: string | null; platform_account_id?: number; name?: string; email: string | null; score: number; solves?: number; last_solve_at?: string | null }[];
+  scores: {
+    pos?: number;
+    member_id: string | null;
+    /** Teams mode: the team the entry is (member_id null then); absent before teams existed. */
+    team_id?: string | null;
+    platform_account_id?: number;
+    name?: string;
+    email: string | null;
+    score: number;
+    solves?: number;
+    last_solve_at?: string | null;
+    /** Challenges this entry solved first; absent from older snapshots (derived from `solves`). */
+    first_blood?: string[];
+  }[];
   /** Absent from snapshots taken before players could play. */
-  solves?: { member_id: string | null; platform_account_id?: number; challenge_id: string; points: number; solved_at: string }[];
+  solves?: { member_id: string | null; team_id?: string | null; platform_account_id?: number; challenge_id: string; points: number; solved_at: string; first_blood?: boolean }[];
   attempts?: { challenge_id: string; attempts: number; correct: number }[];
 };
 

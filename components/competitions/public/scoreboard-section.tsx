@@ -1,11 +1,28 @@
-import { Scoreboard } from "@/components/play/scoreboard";
+import { Scoreboard, type Viewer } from "@/components/play/scoreboard";
 import { Notice } from "@/components/ui/card";
-import type { Page } from "@/lib/kernel/paging";
-import type { ScoreboardEntry } from "@/lib/ctf/play/schemas";
+import type { PublicScoreboard, ScoreGraph } from "@/lib/ctf/play/schemas";
 import { isOpen, type CompetitionPhase } from "./phase";
 
-/** The scoreboard, live while the competition is open and final after; `board` is null when the host could not be read. */
-export function ScoreboardSection({ ctfId, phase, board, me }: { ctfId: string; phase: CompetitionPhase; board: Page<ScoreboardEntry> | null; me?: string }) {
+/**
+ * The scoreboard and the top ten's graph, live while the competition is open and final after;
+ * `board` is null when the host could not be read. `titles`: the challenges' titles by id
+ * (first bloods name them).
+ */
+export function ScoreboardSection({
+  ctfId,
+  phase,
+  board,
+  graph,
+  me,
+  titles,
+}: {
+  ctfId: string;
+  phase: CompetitionPhase;
+  board: PublicScoreboard | null;
+  graph: ScoreGraph | null;
+  me?: Viewer;
+  titles: Record<string, string>;
+}) {
   const open = isOpen(phase);
   return (
     <section aria-labelledby="scoreboard-title" className="mt-10" data-testid="scoreboard-section" data-final={open ? undefined : "true"}>
@@ -17,7 +34,14 @@ export function ScoreboardSection({ ctfId, phase, board, me }: { ctfId: string; 
           <Notice tone="error">The scoreboard could not be read from the hosting platform just now.</Notice>
         </div>
       )}
-      <Scoreboard ctfId={ctfId} initial={board ?? { data: [], pagination: { page: 1, per_page: 100, total: 0 } }} live={open} me={me} />
+      <Scoreboard
+        ctfId={ctfId}
+        initial={board ?? { data: [], pagination: { page: 1, per_page: 100, total: 0 }, frozen_at: null }}
+        initialGraph={graph}
+        live={open}
+        me={me}
+        titles={titles}
+      />
     </section>
   );
 }

@@ -23,8 +23,12 @@ export type HostStanding = {
   score: number;
   solves: number;
   last_solve_at: string | null;
+  /** Teams mode (built-in host): the team the entry is; an external host's standings leave it out. */
+  team_id?: string | null;
+  /** Challenges this account solved first, where the host marks it (else derived from the solves). */
+  first_blood?: string[];
 };
-export type HostSolve = { member_id: string | null; platform_account_id?: number; challenge_id: string; points: number; solved_at: string };
+export type HostSolve = { member_id: string | null; team_id?: string | null; platform_account_id?: number; challenge_id: string; points: number; solved_at: string; first_blood?: boolean };
 /** Submissions per challenge: counts only, never what was submitted. */
 export type HostAttempts = { challenge_id: string; attempts: number; correct: number };
 /** A competition's standings: the scoreboard (in its order), every solve (oldest first), attempts per challenge. */
@@ -56,10 +60,17 @@ export type HostFile = {
  */
 export interface CompetitionHost {
   readonly kind: "builtin" | "ctfd";
+  /** Deploys the competition with its settings (mode, team size, freeze: `configureCompetition`). */
   deployCompetition(ctf: Ctf): Promise<{ url: string }>;
+  /** Applies a deployed competition's changed settings (mode, team size, freeze); the built-in host reads them from our tables. */
+  configureCompetition(ctf: Ctf): Promise<void>;
   teardownCompetition(ctf: Ctf): Promise<void>;
-  /** Publishes the challenge with its flag, hints and the `files` not yet on the host (before players see it). */
-  publishChallenge(ctf: Ctf, challenge: Challenge, flag: string, files: HostFile[]): Promise<{ platformChallengeId: number }>;
+  /**
+   * Publishes the challenge with its flag, hints, tags, scoring, attempt cap and the `files` not
+   * yet on the host (before players see it); `prerequisites`: the host's ids of the challenges it
+   * requires (every one already on the host).
+   */
+  publishChallenge(ctf: Ctf, challenge: Challenge, flag: string, files: HostFile[], prerequisites?: number[]): Promise<{ platformChallengeId: number }>;
   /** Adds a file to the host's copy of an already published (or since unpublished) challenge. */
   addChallengeFile(ctf: Ctf, challenge: Challenge, file: HostFile): Promise<void>;
   /** Removes a file the host carries by its id; one already gone is not an error. */

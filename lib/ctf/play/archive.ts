@@ -4,7 +4,7 @@ import { challenges, ctfs, members } from "@/db/schema";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { hostFor } from "@/lib/ctf/hosting";
 import { builtinStandings, settleFinalScores } from "./scoreboard";
-import { readHostStandings } from "./standings";
+import { readHostStandings, withFirstBlood } from "./standings";
 import type { CtfView } from "@/lib/ctf/competitions/schemas";
 import { assertState, findCtf, getCtf, runHost } from "@/lib/ctf/competitions/competitions";
 /** Stores a final snapshot of challenges, members and scores, then ctf.archived. */
@@ -20,7 +20,8 @@ export async function archiveCtf(db: Db, workspaceId: string, ctfId: string): Pr
     assertState(ctf, "archive");
     // The final scores first (they write members.score), then the rows that show them. Played
     // here (the built-in host), they are read in this transaction, which waits for submissions in flight.
-    const standings = await settleFinalScores(tx, remote ?? (await builtinStandings(tx, ctf.id)));
+    // Whole, never frozen: the snapshot is the final scoreboard (per team in teams mode), first bloods marked.
+    const standings = await settleFinalScores(tx, remote ? { ...remote, ...withFirstBlood(remote) } : await builtinStandings(tx, ctf.id));
     const [challengeRows, memberRows] = await Promise.all([
       tx.select().from(challenges).where(eq(challenges.ctfId, ctf.id)),
       tx.select().from(members).where(eq(members.ctfId, ctf.id)),

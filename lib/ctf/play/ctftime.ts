@@ -3,32 +3,25 @@ import type { Db } from "@/db";
 import { challenges } from "@/db/schema";
 import { conflict } from "@/lib/kernel/errors";
 import { findCtf } from "@/lib/ctf/competitions/competitions";
-import type { HostSolve } from "@/lib/ctf/hosting";
-import type { CtftimeFeed, ScoreboardEntry } from "./schemas";
-import { builtinStandings } from "./scoreboard";
-import { readHostStandings, snapshotScoreboard } from "./standings";
+import type { CtftimeFeed } from "./schemas";
+import { publicStandings, solverKey } from "./standings";
 
 const unixSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
-/** Whose solve or standing it is: the member, or an external host's account no member matches. */
-const accountKey = (entry: { member_id: string | null; platform_account_id?: number }) => entry.member_id ?? `account:${entry.platform_account_id}`;
-
 /**
  * CTFtime's scoreboard feed for a public competition (`GET /api/v1/ctfs/{ctf_id}/scoreboard/ctftime`):
- * the published challenges' titles as tasks, and every player in scoreboard order with the
- * points and time (Unix seconds) of each solve — from the archive snapshot once archived,
- * else from the host (our tables, or CTFd's API). A private competition's players did not
- * agree to a public ranking: 409.
+ * the published challenges' titles as tasks, and every player (every team, in teams mode) in
+ * scoreboard order with the points (a dynamic challenge's current value) and time (Unix
+ * seconds) of each solve — from the archive snapshot once archived, else from the host (our
+ * tables, as of `freeze_at` once passed, like the public board; or CTFd's API). A private
+ * competition's players did not agree to a public ranking: 409.
  */
 export async function ctftimeFeed(db: Db, workspaceId: string, ctfId: string): Promise<CtftimeFeed> {
   const ctf = await findCtf(db, workspaceId, ctfId);
   if (!ctf.isPublic) throw conflict("The competition is not public: CTFtime's feed is for public competitions only.");
   const [rows, standings] = await Promise.all([
     db.select({ id: challenges.id, title: challenges.title, status: challenges.status }).from(challenges).where(eq(challenges.ctfId, ctfId)).orderBy(asc(challenges.createdAt), asc(challenges.id)),
-    ((): Promise<{ scores: ScoreboardEntry[]; solves: HostSolve[] }> => {
-      if (ctf.status === "archived" && ctf.snapshot) return Promise.resolve({ scores: snapshotScoreboard(ctf.snapshot), solves: ctf.snapshot.solves ?? [] });
-      return ctf.host === "builtin" ? builtinStandings(db, ctf.id) : readHostStandings(db, ctf);
-    })(),
+    publicStandings(db, ctf),
   ]);
   const titles = new Map(rows.map((row) => [row.id, row.title]));
   const statsOf = new Map<string, Record<string, { points: number; time: number }>>();
@@ -36,7 +29,7 @@ export async function ctftimeFeed(db: Db, workspaceId: string, ctfId: string): P
   for (const solve of [...standings.solves].sort((a, b) => a.solved_at.localeCompare(b.solved_at))) {
     const title = titles.get(solve.challenge_id);
     if (!title) continue;
-    const key = accountKey(solve);
+    const key = solverKey(solve);
     const stats = statsOf.get(key) ?? {};
     stats[title] = { points: solve.points, time: unixSeconds(solve.solved_at) };
     statsOf.set(key, stats);
@@ -48,8 +41,8 @@ export async function ctftimeFeed(db: Db, workspaceId: string, ctfId: string): P
       pos: entry.pos,
       team: entry.name,
       score: entry.score,
-      taskStats: statsOf.get(accountKey(entry)) ?? {},
-      lastAccept: lastAcceptOf.get(accountKey(entry)) ?? 0,
+      taskStats: statsOf.get(solverKey(entry)) ?? {},
+      lastAccept: lastAcceptOf.get(solverKey(entry)) ?? 0,
     })),
   };
 }

@@ -77,7 +77,7 @@ describe("the public page's states", () => {
     expect(late.status).toBe(409);
     expect(late.body.error.message).toMatch(/ended at/);
     expect(await publicCompetition(database.db, ctfId)).toMatchObject({ status: "deployed" });
-    expect(expectStatus(await publicBoard(ctfId), 200).data).toEqual([{ pos: 1, member_id: ann.memberId, name: "Ann", score: 100, solves: 1, last_solve_at: expect.any(String) }]);
+    expect(expectStatus(await publicBoard(ctfId), 200).data).toEqual([{ pos: 1, member_id: ann.memberId, team_id: null, name: "Ann", score: 100, solves: 1, last_solve_at: expect.any(String), first_blood: [challengeId] }]);
     expect(await playerProgress(database.db, signedIn!)).toMatchObject({ score: 100, solved: [challengeId] });
   });
 
@@ -130,8 +130,8 @@ describe("the public page's states", () => {
       })
       .where(eq(ctfs.id, ctfId));
     expect(expectStatus(await publicBoard(ctfId), 200).data).toEqual([
-      { pos: 1, member_id: "mem_01JD6S1B9R8W6H3KX1ZJ0V5N2Q", name: "old.timer", score: 300, solves: 0, last_solve_at: null },
-      { pos: 2, member_id: "mem_01JD6S1B9R8W6H3KX1ZJ0V5N2R", name: "newbie", score: 0, solves: 0, last_solve_at: null },
+      { pos: 1, member_id: "mem_01JD6S1B9R8W6H3KX1ZJ0V5N2Q", team_id: null, name: "old.timer", score: 300, solves: 0, last_solve_at: null, first_blood: [] },
+      { pos: 2, member_id: "mem_01JD6S1B9R8W6H3KX1ZJ0V5N2R", team_id: null, name: "newbie", score: 0, solves: 0, last_solve_at: null, first_blood: [] },
     ]);
   });
 });

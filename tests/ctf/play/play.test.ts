@@ -202,7 +202,7 @@ describe("the scoreboard", () => {
       [3, "cat", 90, 1],
       [4, "dan", 0, 0],
     ]);
-    expect(board.data[0]).toEqual({ pos: 1, member_id: bob.memberId, name: "Bobby", score: 150, solves: 2, last_solve_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) });
+    expect(board.data[0]).toEqual({ pos: 1, member_id: bob.memberId, team_id: null, name: "Bobby", score: 150, solves: 2, last_solve_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), first_blood: [challengeId, second] });
     expect(board.data[3].last_solve_at).toBeNull();
     expect(JSON.stringify(board)).not.toContain("@example.com");
     expect(dan.memberId).toBe(board.data[3].member_id);
@@ -229,7 +229,7 @@ describe("the scoreboard", () => {
       [1, ann.memberId, "ann", 100],
       [2, bob.memberId, "bob", -10],
     ]);
-    expect(ctf.snapshot!.solves).toEqual([{ member_id: ann.memberId, challenge_id: challengeId, points: 100, solved_at: expect.any(String) }]);
+    expect(ctf.snapshot!.solves).toEqual([{ member_id: ann.memberId, team_id: null, challenge_id: challengeId, points: 100, solved_at: expect.any(String), first_blood: true }]);
     expect(ctf.snapshot!.attempts).toEqual([{ challenge_id: challengeId, attempts: 2, correct: 1 }]);
     expect(ctf.snapshot!.members.find((m) => m.member_id === ann.memberId)?.score).toBe(100);
     const scores = await database.db.select({ id: members.id, score: members.score }).from(members).where(eq(members.ctfId, ctfId));
