@@ -46,3 +46,13 @@ export function sendTextFile<C extends AnyContract & { textFile: { field: string
   form.append(contract.textFile.field, file);
   return fetchJson<Reply<C>>(urlOf(contract, input.params, input.query), { method: contract.method, body: form });
 }
+
+/** Sends one binary file (an archive) to a contract with `binaryFile`, as multipart/form-data in the part it names. */
+export function sendBinaryFile<C extends AnyContract & { binaryFile: { field: string } }>(
+  contract: C,
+  input: { params?: Record<string, string | number>; query?: Record<string, string | number | undefined>; file: File },
+): Promise<Reply<C>> {
+  const form = new FormData();
+  form.append(contract.binaryFile.field, input.file);
+  return fetchJson<Reply<C>>(urlOf(contract, input.params, input.query), { method: contract.method, body: form });
+}

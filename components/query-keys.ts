@@ -11,6 +11,8 @@ export const queryKeys = {
   tests: () => ["tests"] as const,
   testList: (page: number) => ["tests", "list", page] as const,
   test: (code: string) => ["tests", "detail", code] as const,
+  /** Under the test's key: the test with one page of its recipients (the trainer's page). */
+  testPage: (code: string, page: number) => ["tests", "detail", code, "page", page] as const,
   /** Under the test's key; `version` (status and answered count) refetches it as the attempt moves on. */
   answerSheet: (code: string, recipientId: number, version: string) => ["tests", "detail", code, "answers", recipientId, version] as const,
   /** Under the test's key: one recipient's certificate (valid or revoked). */
@@ -37,9 +39,16 @@ export const queryKeys = {
   ctfChallenges: (id: string) => ["ctfs", "detail", id, "challenges"] as const,
   challengeFiles: (ctfId: string, challengeId: string) => ["ctfs", "detail", ctfId, "challenges", challengeId, "files"] as const,
   ctfMembers: (id: string) => ["ctfs", "detail", id, "members"] as const,
+  ctfTeams: (id: string) => ["ctfs", "detail", id, "teams"] as const,
   ctfDeployments: (id: string) => ["ctfs", "detail", id, "deployments"] as const,
   ctfSnapshot: (id: string) => ["ctfs", "detail", id, "snapshot"] as const,
   deploymentSolves: (id: string) => ["deployments", id, "solves"] as const,
   /** The live scoreboard of a competition's public page. */
   scoreboard: (ctfId: string) => ["play", ctfId, "scoreboard"] as const,
+  /** Under the scoreboard's key: the score graph, read again when the board's top changes (`version`). */
+  scoreGraph: (ctfId: string, version: string) => ["play", ctfId, "scoreboard", "graph", version] as const,
+  /** The announcements of a competition's public page (polled). */
+  announcements: (ctfId: string) => ["play", ctfId, "announcements"] as const,
+  /** The organiser's list of a competition's announcements. */
+  ctfAnnouncements: (id: string) => ["ctfs", "detail", id, "announcements"] as const,
 } as const;

@@ -15,6 +15,7 @@ import type { ChallengeView } from "@/lib/ctf/challenges/schemas";
 import { challengeContracts } from "@/lib/ctf/challenges/contracts";
 import { queryKeys } from "@/components/query-keys";
 import { ChallengeFiles } from "./challenge-files";
+import { ChallengeSettingsSummary } from "./challenge-settings-fields";
 import { challengeCan } from "./format";
 import { RevealedFlag, revealQuestion } from "./revealed-flag";
 import { StatusBadge } from "./ui";
@@ -91,6 +92,7 @@ export function ChallengeTable({
   const flags = useRevealedFlags(ctf.id);
   const deployed = ctf.status === "deployed";
   const archived = ctf.status === "archived";
+  const titles = new Map((challenges ?? []).map((challenge) => [challenge.id, challenge.title]));
 
   if (loading) return <p className="text-sm text-slate-600">Loading challenges…</p>;
   if (error && !challenges) return <Notice tone="error">{error.message}</Notice>;
@@ -117,7 +119,7 @@ export function ChallengeTable({
             return (
               <Fragment key={challenge.id}>
                 <tr data-testid="challenge-row" data-title={challenge.title} data-status={challenge.status} className="align-top">
-                  <ChallengeSummary challenge={challenge} />
+                  <ChallengeSummary challenge={challenge} titles={titles} />
                   <td className="px-4 py-3 text-slate-600" data-label="Category">
                     {challenge.category}
                     {challenge.difficulty ? <span className="block text-xs text-slate-500">{challenge.difficulty}</span> : null}
@@ -174,7 +176,7 @@ export function ChallengeTable({
 }
 
 /** The row's header cell: the title, and under it what the organiser needs to tell challenges apart or see why one failed. */
-function ChallengeSummary({ challenge }: { challenge: ChallengeView }) {
+function ChallengeSummary({ challenge, titles }: { challenge: ChallengeView; titles: Map<string, string> }) {
   return (
     <th scope="row" className="px-4 py-3 font-medium">
       <span className="wrap-anywhere">{challenge.title}</span>
@@ -183,6 +185,7 @@ function ChallengeSummary({ challenge }: { challenge: ChallengeView }) {
         <span className="block text-xs font-normal text-slate-500">{challenge.hints.length === 1 ? "1 hint" : `${challenge.hints.length} hints`}</span>
       ) : null}
       {challenge.template ? <span className="block text-xs font-normal text-slate-500">Generated ({challenge.template})</span> : null}
+      <ChallengeSettingsSummary challenge={challenge} titles={titles} />
       {challenge.last_error && challenge.status.endsWith("_failed") ? (
         <span className="mt-1 block wrap-anywhere text-xs font-normal text-red-700">{challenge.last_error}</span>
       ) : null}

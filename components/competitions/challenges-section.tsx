@@ -19,7 +19,8 @@ import { templatesOf, type ChallengeCategory } from "@/lib/ctf/templates/catalog
 import { queryKeys } from "@/components/query-keys";
 import { type CtfOptions } from "./api";
 import { ChallengeTable } from "./challenge-table";
-import { generateSchema, hintRowsKept, newChallengeSchema, type ChallengeBody, type GenerateBody } from "./competition-forms";
+import { emptyChallengeSettings, generateSchema, hintRowsKept, newChallengeSchema, type ChallengeBody, type GenerateBody } from "./competition-forms";
+import { GatingFields, ScoringFields } from "./challenge-settings-fields";
 import { isTransitional } from "./format";
 import type { ChallengeView } from "@/lib/ctf/challenges/schemas";
 import { challengeContracts } from "@/lib/ctf/challenges/contracts";
@@ -73,8 +74,9 @@ const choicesOf = (names: readonly string[]) =>
 function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptions }) {
   const added = useChallengeAdded(ctf.id);
   const form = useApiForm(newChallengeSchema, {
-    defaultValues: { title: "", category: options.categories[0] ?? "", difficulty: "", description: "", points: "100", flag: "", flag_mode: "exact", hints: [] },
+    defaultValues: { title: "", category: options.categories[0] ?? "", difficulty: "", description: "", points: "100", flag: "", flag_mode: "exact", hints: [], ...emptyChallengeSettings },
   });
+  const others = useChallenges(ctf.id).data?.data ?? [];
   const hints = useFieldArray({ control: form.control, name: "hints" });
   // The organiser may see the flag while typing it; it is hidden again once sent.
   const [flagShown, setFlagShown] = useState(false);
@@ -82,7 +84,7 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
   const create = useFormMutation(form, {
     mutationFn: (body: ChallengeBody) => callApi(challengeContracts.createChallenge, { params: { ctf_id: ctf.id }, body }),
     onSuccess: () => {
-      form.reset({ ...form.getValues(), title: "", description: "", points: "100", hints: [] });
+      form.reset({ ...form.getValues(), title: "", description: "", points: "100", hints: [], requires: [], max_attempts: "", tags: "" });
       added();
     },
     // The flag is never kept longer than needed, also when the request fails.
@@ -100,7 +102,7 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
       <h3 className="font-semibold">Add a challenge</h3>
       <form className="mt-3 space-y-4" autoComplete="off" noValidate onSubmit={form.handleSubmit((body) => create.mutate(body))}>
         <TextInput form={form} name="title" id="challenge-title" required maxLength={200} />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <Select form={form} name="category" id="challenge-category" required>
             {choicesOf(options.categories)}
           </Select>
@@ -108,8 +110,8 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
             <option value="">Not set</option>
             {choicesOf(options.difficulties)}
           </Select>
-          <TextInput form={form} name="points" id="challenge-points" type="number" min={1} max={10000} step={1} required />
         </div>
+        <ScoringFields form={form} />
         <TextArea form={form} name="description" id="challenge-description" optional maxLength={10000} />
         <div className="flex items-start gap-2">
           <TextInput
@@ -179,6 +181,7 @@ function CreateChallengeForm({ ctf, options }: { ctf: CtfView; options: CtfOptio
             </Button>
           ) : null}
         </fieldset>
+        <GatingFields form={form} others={others} />
         {create.isSuccess ? <Notice tone="success">Challenge &ldquo;{create.data.title}&rdquo; added as a draft.</Notice> : null}
         <FormErrors errors={errors} />
         <SubmitButton pending={create.isPending} pendingLabel="Adding…">

@@ -129,6 +129,16 @@ function Overview({ ctf }: { ctf: CtfView }) {
           <span data-testid="ctf-window">{formatWindow(ctf.starts_at, ctf.ends_at)}</span>
           <LocalWindow startsAt={ctf.starts_at} endsAt={ctf.ends_at} />
         </dd>
+        <dt className="text-slate-500">Mode</dt>
+        <dd data-testid="ctf-mode">
+          {ctf.mode === "teams" ? `Teams${ctf.team_size_max === null ? "" : ` of up to ${ctf.team_size_max}`}` : "Individual"}
+        </dd>
+        {ctf.freeze_at ? (
+          <>
+            <dt className="text-slate-500">Scoreboard freeze</dt>
+            <dd data-testid="ctf-freeze">{formatDateTime(ctf.freeze_at)}</dd>
+          </>
+        ) : null}
         <dt className="text-slate-500">Challenges · members</dt>
         <dd>
           {ctf.challenges} · {ctf.members}
@@ -198,6 +208,8 @@ function EditDetails({ ctf }: { ctf: CtfView }) {
 function EditForm({ ctf, onDone }: { ctf: CtfView; onDone: () => void }) {
   const client = useQueryClient();
   const form = useApiForm(editCompetitionSchema, { defaultValues: competitionValuesOf(ctf) });
+  // As the server decides (lib/ctf/competitions/competitions.ts, hasStarted): players may have played.
+  const started = ["deployed", "stopped"].includes(ctf.status) && ctf.deployed_at !== null && Date.now() >= Date.parse(ctf.starts_at);
   const save = useFormMutation(form, {
     mutationFn: (body: CtfPatch) => callApi(ctfContracts.update, { params: { ctf_id: ctf.id }, body }),
     onSuccess: (updated) => {
@@ -208,7 +220,11 @@ function EditForm({ ctf, onDone }: { ctf: CtfView; onDone: () => void }) {
   });
   return (
     <form className="space-y-4 border-t border-slate-200 p-3" noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))}>
-      <CompetitionFields form={form} idPrefix="edit-ctf" />
+      <CompetitionFields
+        form={form}
+        idPrefix="edit-ctf"
+        modeLocked={started ? `The competition has started: it stays ${ctf.mode === "teams" ? "a teams" : "an individual"} competition (solves and tries are already counted that way).` : undefined}
+      />
       {ctf.status === "deployed" && ctf.host === "ctfd" ? (
         <p className="text-xs text-slate-500">Changes are saved here; the running CTFd instance keeps its own settings.</p>
       ) : null}

@@ -2,9 +2,14 @@ import type { UseFormReturn } from "react-hook-form";
 import { Checkbox, TextArea, TextInput } from "@/components/forms/inputs";
 import type { CompetitionValues } from "./competition-forms";
 import { ZoneNote } from "@/components/format/time-zone";
+import { CompetitionSettingsFields } from "./competition-settings-fields";
 
-/** Title, description, window (picked in the browser's zone, which the form names) and visibility: the fields of a new competition and of its Edit form. */
-export function CompetitionFields({ form, idPrefix }: { form: UseFormReturn<CompetitionValues, unknown, unknown>; idPrefix: string }) {
+/**
+ * Title, description, window (picked in the browser's zone, which the form names), visibility
+ * and how it is played (mode, team size, freeze): the fields of a new competition and of its
+ * Edit form. `modeLocked`: why the mode can no longer change.
+ */
+export function CompetitionFields({ form, idPrefix, modeLocked }: { form: UseFormReturn<CompetitionValues, unknown, unknown>; idPrefix: string; modeLocked?: string }) {
   return (
     <>
       <TextInput form={form} name="title" id={`${idPrefix}-title`} required maxLength={200} placeholder="e.g. Spring CTF 2026" />
@@ -23,6 +28,7 @@ export function CompetitionFields({ form, idPrefix }: { form: UseFormReturn<Comp
         id={`${idPrefix}-public`}
         hint="Anyone with the competition’s address can enrol with an e-mail address. Private: invited members only."
       />
+      <CompetitionSettingsFields form={form} idPrefix={idPrefix} modeLocked={modeLocked} />
     </>
   );
 }

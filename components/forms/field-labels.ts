@@ -61,6 +61,18 @@ const labels: Record<string, string> = {
   email: "E-mail address",
   challenge_id: "Challenge",
   duration_minutes: "Duration (minutes)",
+  mode: "Mode",
+  team_size_max: "Team size limit",
+  freeze_at: "Scoreboard freeze",
+  scoring: "Scoring",
+  initial: "Initial points",
+  minimum: "Minimum points",
+  decay: "Solves to reach the minimum",
+  requires: "Prerequisites",
+  max_attempts: "Max wrong tries",
+  tags: "Tags",
+  // An announcement's Markdown text
+  body: "Message",
 };
 
 /** What one item of a list is called ("recipients" → "Recipient"). */
@@ -73,6 +85,8 @@ const itemLabels: Record<string, string> = {
   rows: "Row",
   events: "Event",
   scopes: "Scope",
+  tags: "Tag",
+  requires: "Prerequisite",
 };
 
 export type ItemName = (list: string, index: number) => string | undefined;

@@ -5,19 +5,22 @@ import { artifactContracts } from "@/lib/ctf/play/artifacts/contracts";
 import { ctfContracts } from "@/lib/ctf/competitions/contracts";
 import { deploymentPlayContracts } from "@/lib/ctf/deployments/play-contracts";
 import { fileContracts } from "@/lib/ctf/challenges/files/contracts";
-import { playContracts } from "@/lib/ctf/play/contracts";
+import { playContracts, scoreGraphContracts } from "@/lib/ctf/play/contracts";
 import { emailContracts } from "@/lib/platform/email/contracts";
 import { keyContracts } from "@/lib/platform/keys/contracts";
 import { testContracts } from "@/lib/certification/tests/contracts";
 import { insightContracts } from "@/lib/certification/insight/contracts";
 import { takingContracts } from "@/lib/certification/taking/contracts";
 import { challengeContracts } from "@/lib/ctf/challenges/contracts";
+import { importCtfdContracts } from "@/lib/ctf/challenges/import-ctfd/contracts";
 import { deploymentContracts } from "@/lib/ctf/deployments/contracts";
 import { webhookContracts } from "@/lib/platform/webhooks/contracts";
 import { competitionEndpointContracts, testResultEndpointContracts } from "@/lib/platform/webhooks/management-contracts";
 import { webhookHealthContracts } from "@/lib/platform/webhooks/health/contracts";
 import { workspaceContracts } from "@/lib/platform/workspaces/contracts";
 import { certificateContracts } from "@/lib/certification/certificates/contracts";
+import { announcementContracts } from "@/lib/ctf/announcements/contracts";
+import { teamContracts } from "@/lib/ctf/teams/contracts";
 import type { AnyContract } from "@/lib/kernel/contract";
 
 /**
@@ -54,4 +57,12 @@ export const allContracts: readonly AnyContract[] = [
   webhookHealthContracts,
   // Appended (issue 23): certificates.
   certificateContracts,
+  // Appended (issue 27): announcements.
+  announcementContracts,
+  // Appended (issue 27): teams.
+  teamContracts,
+  // Appended (issue 27): import from CTFd.
+  importCtfdContracts,
+  // Appended (issue 27): the score graph.
+  scoreGraphContracts,
 ].flatMap((contracts): AnyContract[] => Object.values(contracts));

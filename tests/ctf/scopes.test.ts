@@ -171,6 +171,9 @@ describe("tenancy: another workspace's ids are 404 on every competition route", 
     expect(competitionRoutes.map((route) => `${route.method} ${route.path.replace("/api/v1", "")}`).sort()).toEqual(
       [
         "DELETE /ctfs/{ctf_id}",
+        "DELETE /ctfs/{ctf_id}/announcements/{announcement_id}",
+        "GET /ctfs/{ctf_id}/announcements",
+        "POST /ctfs/{ctf_id}/announcements",
         "DELETE /ctfs/{ctf_id}/challenges/{challenge_id}",
         "DELETE /ctfs/{ctf_id}/challenges/{challenge_id}/files/{file_id}",
         "GET /ctfs/{ctf_id}",
@@ -197,6 +200,11 @@ describe("tenancy: another workspace's ids are 404 on every competition route", 
         "POST /ctfs/{ctf_id}/members",
         "POST /ctfs/{ctf_id}/stop",
         "POST /deployments/{deployment_id}/stop",
+        "GET /ctfs/{ctf_id}/teams",
+        "PATCH /ctfs/{ctf_id}/teams/{team_id}",
+        "DELETE /ctfs/{ctf_id}/teams/{team_id}",
+        "DELETE /ctfs/{ctf_id}/teams/{team_id}/members/{member_id}",
+        "POST /ctfs/{ctf_id}/import/ctfd",
       ].sort(),
     );
   });

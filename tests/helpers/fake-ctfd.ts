@@ -5,8 +5,9 @@ import type { AddressInfo } from "node:net";
 /**
  * A local stand-in for a CTFd instance's REST API (`/api/v1`), as CTFd documents it:
  * admin API tokens go in `Authorization: Token <token>` with `Content-Type: application/json`;
- * every answer is JSON with `success`, and `data` on success. It keeps challenges, flags and
- * hints in memory, and users with their submissions (solves) and awards (hint unlocks) for
+ * every answer is JSON with `success`, and `data` on success. It keeps challenges (standard or
+ * dynamic, with their attempt cap and prerequisites), flags, hints, tags and the configs set by
+ * `PATCH /api/v1/configs` in memory, and users with their submissions (solves) and awards (hint unlocks) for
  * the reads of the scoreboard (`/api/v1/scoreboard`, a challenge's solves, a user, the
  * submissions' counts), and challenge files uploaded as CTFd 3.6+ takes them (`POST /api/v1/files`,
  * `multipart/form-data` with the token, parsed by the runtime's own `Request.formData()`),
@@ -23,8 +24,18 @@ export type CtfdChallenge = {
   value: number;
   type: string;
   state: "visible" | "hidden" | "locked";
+  /** Wrong submissions allowed per account; 0: unlimited (CTFd's default). */
+  max_attempts?: number;
+  /** CTFd's prerequisites: the ids of the challenges an account must have solved first. */
+  requirements?: { prerequisites: number[] } | null;
+  /** The dynamic type's parameters (CTFd's dynamic_challenges plugin), absent on a standard challenge. */
+  initial?: number;
+  minimum?: number;
+  decay?: number;
+  function?: string;
   deleted?: boolean;
 };
+export type CtfdTag = { id: number; challenge_id: number; value: string };
 export type CtfdFlag = { id: number; challenge_id: number; type: string; content: string; data: string };
 /** A file uploaded to a challenge: `location` is `{32 hex}/{the name as werkzeug's secure_filename leaves it}`, as CTFd stores it. */
 export type CtfdFile = { id: number; type: string; location: string; challenge_id: number | null; sha1sum: string; bytes: Buffer; contentType: string };
@@ -56,6 +67,9 @@ export type FakeCtfd = {
   challenges: CtfdChallenge[];
   flags: CtfdFlag[];
   hints: CtfdHint[];
+  tags: CtfdTag[];
+  /** The instance's configs as set by `PATCH /api/v1/configs` (CTFd keeps every value as a string). */
+  configs: Record<string, string>;
   files: CtfdFile[];
   users: CtfdUser[];
   submissions: CtfdSubmission[];
@@ -90,11 +104,13 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
   const challenges: CtfdChallenge[] = [];
   const flags: CtfdFlag[] = [];
   const hints: CtfdHint[] = [];
+  const tags: CtfdTag[] = [];
+  const configs: Record<string, string> = {};
   const files: CtfdFile[] = [];
   const users: CtfdUser[] = [];
   const submissions: CtfdSubmission[] = [];
   const awards: CtfdAward[] = [];
-  let ids = { challenge: 0, flag: 0, hint: 0, file: 0, user: 0, submission: 0, award: 0 };
+  let ids = { challenge: 0, flag: 0, hint: 0, tag: 0, file: 0, user: 0, submission: 0, award: 0 };
   let mode: FakeCtfdMode = "ok";
   let failing = new Set<string>();
   const failOnce = new Map<string, number>();
@@ -121,6 +137,17 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
     }
     for (const award of awards) add(award.user_id, award.value, award.date);
     return [...byUser.entries()].sort(([a, x], [b, y]) => y.score - x.score || x.last - y.last || a - b);
+  }
+
+  /** A challenge's attempt cap and prerequisites as CTFd's model takes them: an integer, `{prerequisites: [existing challenge ids]}`. */
+  function settingErrors(body: any): Record<string, string[]> {
+    const errors: Record<string, string[]> = {};
+    if (body?.max_attempts !== undefined && (!Number.isInteger(body.max_attempts) || body.max_attempts < 0)) errors.max_attempts = ["Not a valid integer."];
+    const prerequisites = body?.requirements?.prerequisites;
+    if (body?.requirements !== undefined && (!Array.isArray(prerequisites) || prerequisites.some((id: unknown) => !challenges.some((c) => c.id === id && !c.deleted)))) {
+      errors.requirements = ["Prerequisites must be existing challenge ids."];
+    }
+    return errors;
   }
 
   function route(method: string, path: string, body: any, query: URLSearchParams): Reply {
@@ -169,6 +196,8 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
       for (const field of ["name", "category", "type"]) if (typeof body?.[field] !== "string" || !body[field]) errors[field] = ["Missing data for required field."];
       if (!Number.isInteger(body?.value)) errors.value = ["Not a valid integer."];
       if (body?.state !== undefined && !["visible", "hidden", "locked"].includes(body.state)) errors.state = ["Invalid state."];
+      Object.assign(errors, settingErrors(body));
+      if (body?.type === "dynamic") for (const field of ["initial", "minimum", "decay"]) if (!Number.isInteger(body?.[field])) errors[field] = ["Not a valid integer."];
       if (Object.keys(errors).length) return { status: 400, body: { success: false, errors } };
       const challenge: CtfdChallenge = {
         id: ++ids.challenge,
@@ -178,6 +207,9 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
         value: body.value,
         type: body.type,
         state: body.state ?? "visible",
+        max_attempts: body.max_attempts ?? 0,
+        requirements: body.requirements ?? null,
+        ...(body.type === "dynamic" ? { initial: body.initial, minimum: body.minimum, decay: body.decay, function: body.function ?? "logarithmic" } : {}),
       };
       challenges.push(challenge);
       return { status: 200, body: { success: true, data: challenge } };
@@ -189,15 +221,37 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
       if (method === "GET") return { status: 200, body: { success: true, data: challenge } };
       if (method === "PATCH") {
         if (body?.state !== undefined && !["visible", "hidden", "locked"].includes(body.state)) return { status: 400, body: { success: false, errors: { state: ["Invalid state."] } } };
-        for (const field of ["name", "category", "description", "value", "state"] as const) if (body?.[field] !== undefined) (challenge as any)[field] = body[field];
+        const errors = settingErrors(body);
+        if (Object.keys(errors).length) return { status: 400, body: { success: false, errors } };
+        const fields = ["name", "category", "description", "value", "state", "max_attempts", "requirements", ...(challenge.type === "dynamic" ? (["initial", "minimum", "decay", "function"] as const) : [])] as const;
+        for (const field of fields) if (body?.[field] !== undefined) (challenge as any)[field] = body[field];
         return { status: 200, body: { success: true, data: challenge } };
       }
       if (method === "DELETE") {
         challenge.deleted = true;
         // CTFd deletes a challenge's files with it.
         for (let i = files.length - 1; i >= 0; i--) if (files[i].challenge_id === challenge.id) files.splice(i, 1);
+        for (let i = tags.length - 1; i >= 0; i--) if (tags[i].challenge_id === challenge.id) tags.splice(i, 1);
         return { status: 200, body: { success: true } };
       }
+    }
+    if (method === "POST" && path === "/api/v1/tags") {
+      // CTFd's TagSchema: `challenge_id` (older clients send `challenge`) and `value`.
+      const challengeId = Number(body?.challenge_id ?? body?.challenge);
+      if (!challenges.some((c) => c.id === challengeId && !c.deleted)) return { status: 400, body: { success: false, errors: { challenge_id: ["Challenge not found."] } } };
+      if (typeof body?.value !== "string" || !body.value || body.value.length > 80) return { status: 400, body: { success: false, errors: { value: ["Not a valid string."] } } };
+      const tag: CtfdTag = { id: ++ids.tag, challenge_id: challengeId, value: body.value };
+      tags.push(tag);
+      return { status: 200, body: { success: true, data: tag } };
+    }
+    if (method === "PATCH" && path === "/api/v1/configs") {
+      // CTFd/api/v1/config.py: each key is loaded through ConfigSchema (a string value) and set; the first bad one is a 400 naming it.
+      if (!body || typeof body !== "object" || Array.isArray(body)) return { status: 400, body: { success: false, errors: { "": ["Invalid JSON"] } } };
+      for (const [key, value] of Object.entries(body)) {
+        if (typeof value !== "string") return { status: 400, body: { success: false, errors: { value: ["Not a valid string."] }, key } };
+        configs[key] = value;
+      }
+      return { status: 200, body: { success: true } };
     }
     if (method === "POST" && (path === "/api/v1/flags" || path === "/api/v1/hints")) {
       const challengeId = Number(body?.challenge ?? body?.challenge_id);
@@ -385,6 +439,8 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
     challenges,
     flags,
     hints,
+    tags,
+    configs,
     files,
     users,
     submissions,
@@ -398,6 +454,12 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
       if (solvesOf((s) => s.user_id === userId && s.challenge_id === challengeId).length) return "already_solved";
       const correct = flags.some((f) => f.challenge_id === challengeId && flagAccepts(f, provided));
       submissions.push({ id: ++ids.submission, challenge_id: challengeId, user_id: userId, type: correct ? "correct" : "incorrect", provided, date: at });
+      const challenge = challenges.find((c) => c.id === challengeId);
+      // CTFd's dynamic type recomputes the value on each solve (logarithmic: a parabola from initial to minimum over decay solves).
+      if (correct && challenge?.type === "dynamic" && challenge.initial !== undefined && challenge.minimum !== undefined && challenge.decay) {
+        const s = Math.max(0, solvesOf((solve) => solve.challenge_id === challengeId).length - 1);
+        challenge.value = Math.max(challenge.minimum, Math.ceil(((challenge.minimum - challenge.initial) / challenge.decay ** 2) * s ** 2 + challenge.initial));
+      }
       return correct ? "correct" : "incorrect";
     },
     unlockHint(userId, hintId, at = new Date()) {
@@ -422,7 +484,7 @@ export async function startFakeCtfd(options: { token?: string } = {}): Promise<F
     },
     async close() {
       await down();
-      ids = { challenge: 0, flag: 0, hint: 0, file: 0, user: 0, submission: 0, award: 0 };
+      ids = { challenge: 0, flag: 0, hint: 0, tag: 0, file: 0, user: 0, submission: 0, award: 0 };
     },
   };
 }

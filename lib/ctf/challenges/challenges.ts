@@ -1,7 +1,7 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { countRows, readPage } from "@/lib/kernel/paged";
-import { challengeArtifacts, challenges, ctfs, type Challenge, type ChallengeStatus } from "@/db/schema";
+import { challengeArtifacts, challenges, ctfs, solves, type Challenge, type ChallengeScoring, type ChallengeStatus } from "@/db/schema";
 import type { Page, Paging } from "@/lib/kernel/paging";
 import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
@@ -11,7 +11,8 @@ import { deleteFileRows, removeStoredBytes } from "@/lib/ctf/competitions/stored
 import { regexFlagProblem } from "./flags/pattern";
 import { hashFlag, sealFlag, storedFlag, unsealFlag } from "./flags/flags";
 import { filesForHost, forgetHostFiles } from "./host-files";
-import { describeHostError, hostFor } from "@/lib/ctf/hosting";
+import { describeHostError, HostError, hostFor } from "@/lib/ctf/hosting";
+import { checkedPrerequisites, forgetPrerequisite, hostedPrerequisites } from "./prerequisites";
 import type { Rng } from "@/lib/ctf/templates/kit/rng";
 import { generateChallenge, type ChallengeCategory, type Difficulty, type TemplateKey } from "@/lib/ctf/templates/generate";
 import { toChallengeView } from "./views";
@@ -32,14 +33,33 @@ export async function findChallenge(db: Db, workspaceId: string, ctfId: string, 
   return challenge;
 }
 
+/** Solves so far (one per player, or per team): a dynamic challenge's current value follows them. */
+const solveCount = sql<number>`(select count(*)::int from ${solves} s where s.challenge_id = "challenges"."id")`;
+
 export async function getChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string): Promise<ChallengeView> {
-  return toChallengeView(await findChallenge(db, workspaceId, ctfId, challengeId));
+  const challenge = await findChallenge(db, workspaceId, ctfId, challengeId);
+  return toChallengeView(challenge, await solvesOf(db, challenge.id));
 }
 
+async function solvesOf(db: Db, challengeId: string): Promise<number> {
+  const [row] = await db.select({ solves: sql<number>`count(*)::int` }).from(solves).where(eq(solves.challengeId, challengeId));
+  return Number(row?.solves ?? 0);
+}
+
+/** One query for the page: each challenge with its solve count (a dynamic one's `points` is its current value). */
 export async function listChallenges(db: Db, workspaceId: string, ctfId: string, paging: Paging): Promise<Page<ChallengeView>> {
   await findCtf(db, workspaceId, ctfId);
   const where = and(eq(challenges.ctfId, ctfId), eq(challenges.workspaceId, workspaceId));
-  return readPage(paging, db.select().from(challenges).where(where).orderBy(desc(challenges.createdAt), desc(challenges.id)), countRows(db, challenges, where), toChallengeView);
+  const rows = db.select({ challenge: challenges, solves: solveCount }).from(challenges).where(where).orderBy(desc(challenges.createdAt), desc(challenges.id));
+  return readPage(paging, rows, countRows(db, challenges, where), (row) => toChallengeView(row.challenge, Number(row.solves)));
+}
+
+/** Each tag once, in the order given. */
+const distinct = (values: string[]) => [...new Set(values)];
+
+/** What is stored of a scoring: a dynamic challenge's `points` is its `initial` (its current value is derived from its solves). */
+function storedScoring(scoring: ChallengeScoring, points: number): { scoring: ChallengeScoring; points: number } {
+  return { scoring, points: scoring.type === "dynamic" ? scoring.initial : points };
 }
 
 async function openCtf(db: Db, workspaceId: string, ctfId: string) {
@@ -50,22 +70,30 @@ async function openCtf(db: Db, workspaceId: string, ctfId: string) {
 
 export async function createChallenge(db: Db, workspaceId: string, ctfId: string, input: CreateChallengeInput): Promise<ChallengeView> {
   await openCtf(db, workspaceId, ctfId);
-  const [challenge] = await db
-    .insert(challenges)
-    .values({
-      id: newId("chl"),
-      ctfId,
-      workspaceId,
-      title: input.title,
-      category: input.category,
-      difficulty: input.difficulty ?? null,
-      description: input.description,
-      points: input.points,
-      ...storedFlag(input.flag, input.flag_mode),
-      hints: input.hints,
-    })
-    .returning();
-  return toChallengeView(challenge);
+  return db.transaction(async (tx) => {
+    // The competition's row lock: prerequisites are checked against a graph nobody changes meanwhile.
+    await findCtf(tx, workspaceId, ctfId, true);
+    const requires = await checkedPrerequisites(tx, workspaceId, ctfId, null, input.requires);
+    const [challenge] = await tx
+      .insert(challenges)
+      .values({
+        id: newId("chl"),
+        ctfId,
+        workspaceId,
+        title: input.title,
+        category: input.category,
+        difficulty: input.difficulty ?? null,
+        description: input.description,
+        ...storedScoring(input.scoring, input.points),
+        requires,
+        maxAttempts: input.max_attempts,
+        tags: distinct(input.tags),
+        ...storedFlag(input.flag, input.flag_mode),
+        hints: input.hints,
+      })
+      .returning();
+    return toChallengeView(challenge);
+  });
 }
 
 /** Asynchronous: a `generating` challenge now, built from the shipped templates by a step. */
@@ -134,11 +162,14 @@ export async function completeGeneration(db: Db, challengeId: string, template?:
 export async function updateChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string, input: UpdateChallengeInput): Promise<ChallengeView> {
   await openCtf(db, workspaceId, ctfId);
   return db.transaction(async (tx) => {
+    // The competition first, then the challenge: the order every path that locks both takes.
+    if (input.requires !== undefined) await findCtf(tx, workspaceId, ctfId, true);
     const challenge = await findChallenge(tx, workspaceId, ctfId, challengeId, true);
     if (!editable.includes(challenge.status)) throw conflict(`A ${challenge.status} challenge cannot be edited; unpublish it first.`);
     if (input.flag !== undefined && challenge.template) {
       throw conflict("A generated challenge's flag is built into its artifact and cannot be changed: generate another challenge for a new flag.");
     }
+    const requires = input.requires === undefined ? challenge.requires : await checkedPrerequisites(tx, workspaceId, ctfId, challenge.id, input.requires);
     const [updated] = await tx
       .update(challenges)
       .set({
@@ -146,14 +177,17 @@ export async function updateChallenge(db: Db, workspaceId: string, ctfId: string
         category: input.category ?? challenge.category,
         difficulty: input.difficulty ?? challenge.difficulty,
         description: input.description ?? challenge.description,
-        points: input.points ?? challenge.points,
+        ...storedScoring(input.scoring ?? challenge.scoring, input.points ?? challenge.points),
+        requires,
+        maxAttempts: input.max_attempts === undefined ? challenge.maxAttempts : input.max_attempts,
+        tags: input.tags ? distinct(input.tags) : challenge.tags,
         hints: input.hints ?? challenge.hints,
         ...changedFlag(challenge, input),
         updatedAt: new Date(),
       })
       .where(eq(challenges.id, challenge.id))
       .returning();
-    return toChallengeView(updated);
+    return toChallengeView(updated, await solvesOf(tx, updated.id));
   });
 }
 
@@ -171,11 +205,14 @@ function changedFlag(challenge: Challenge, input: UpdateChallengeInput) {
 export async function deleteChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string): Promise<{ deleted: true; id: string }> {
   await openCtf(db, workspaceId, ctfId);
   const storageKeys = await db.transaction(async (tx) => {
-    // Locked first: an upload in flight (it holds the same lock) lands before its row is taken here.
+    // The competition, then the challenge (an upload in flight holds the challenge's lock and
+    // lands before its row is taken here): the others' `requires` change under the first.
+    await findCtf(tx, workspaceId, ctfId, true);
     const challenge = await findChallenge(tx, workspaceId, ctfId, challengeId, true);
     if (!editable.includes(challenge.status)) throw conflict(`A ${challenge.status} challenge cannot be deleted; unpublish it first.`);
     const keys = await deleteFileRows(tx, { challengeId: challenge.id });
     await tx.delete(challenges).where(eq(challenges.id, challenge.id));
+    await forgetPrerequisite(tx, workspaceId, ctfId, challenge.id);
     return keys;
   });
   await removeStoredBytes(db, storageKeys);
@@ -210,11 +247,17 @@ async function transition(
     if (!rule.from.includes(challenge.status)) {
       throw conflict(`Cannot move a ${challenge.status} challenge to ${rule.to} (allowed from: ${rule.from.join(", ")}).`);
     }
+    if (rule.to === "publishing" && ctf.host !== "builtin") {
+      const { missing } = await hostedPrerequisites(tx, challenge);
+      if (missing.length) throw conflict(unhostedPrerequisites(missing));
+    }
     const [updated] = await tx.update(challenges).set({ status: rule.to, lastError: null, updatedAt: new Date() }).where(eq(challenges.id, challenge.id)).returning();
     await scheduleStep(tx, workspaceId, rule.step, { challengeId: challenge.id }, new Date());
     return toChallengeView(updated);
   });
 }
+
+const unhostedPrerequisites = (titles: string[]) => `Publish its prerequisites first: ${titles.map((title) => JSON.stringify(title)).join(", ")} ${titles.length === 1 ? "is" : "are"} not on the hosting platform yet.`;
 
 /**
  * The publish step: the host returns the platform id; success records it and publishes the
@@ -224,8 +267,11 @@ export async function completePublish(db: Db, challengeId: string): Promise<void
   const [row] = await db.select({ challenge: challenges, ctf: ctfs }).from(challenges).innerJoin(ctfs, eq(ctfs.id, challenges.ctfId)).where(eq(challenges.id, challengeId));
   if (!row || row.challenge.status !== "publishing") return;
   try {
+    const prerequisites = await hostedPrerequisites(db, row.challenge);
+    // CTFd's prerequisites are its own ids: one not there yet would be dropped, opening the challenge too early.
+    if (row.ctf.host !== "builtin" && prerequisites.missing.length) throw new HostError(unhostedPrerequisites(prerequisites.missing));
     const files = await filesForHost(db, row.challenge);
-    const { platformChallengeId } = await hostFor(row.ctf.host, db).publishChallenge(row.ctf, row.challenge, unsealFlag(row.challenge.flagSealed), files);
+    const { platformChallengeId } = await hostFor(row.ctf.host, db).publishChallenge(row.ctf, row.challenge, unsealFlag(row.challenge.flagSealed), files, prerequisites.platformIds);
     await db.transaction(async (tx) => {
       const [published] = await tx
         .update(challenges)

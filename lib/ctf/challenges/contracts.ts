@@ -26,7 +26,7 @@ export const challengeContracts = {
     body: createChallengeInput,
     status: 201,
     response: challengeView,
-    docs: { tag: "Challenges", summary: "Create a challenge", description: "The flag is stored hashed and never returned.", errors: [409] },
+    docs: { tag: "Challenges", summary: "Create a challenge", description: "The flag is stored hashed and never returned. `requires` must name other challenges of this competition, without a circle (422 on `requires` naming the id).", errors: [409] },
   }),
   generateChallenge: contract({
     id: "challenges.generate",
@@ -70,7 +70,7 @@ export const challengeContracts = {
     docs: {
       tag: "Challenges",
       summary: "Update a challenge",
-      description: "While not published (409). A generated challenge's `flag` cannot change (409): it is built into its artifact.",
+      description: "While not published (409). A generated challenge's `flag` cannot change (409): it is built into its artifact. Only the fields given change. `requires` as on creation; deleting a challenge takes its id out of the others' `requires`.",
       errors: [409],
     },
   }),
@@ -94,7 +94,7 @@ export const challengeContracts = {
     params: challengeParams,
     status: 202,
     response: challengeView,
-    docs: { tag: "Challenges", summary: "Publish a challenge to the hosting platform", description: "The competition must be deployed (409). Asynchronous: `publishing`, then `published` with the platform's `platform_challenge_id` and `challenge.published`; a host failure → `publish_failed`, no event, retryable.", errors: [409] },
+    docs: { tag: "Challenges", summary: "Publish a challenge to the hosting platform", description: "The competition must be deployed (409); on CTFd, so must its prerequisites (409 naming them). Asynchronous: `publishing`, then `published` with the platform's `platform_challenge_id` and `challenge.published`; a host failure → `publish_failed`, no event, retryable.", errors: [409] },
   }),
   unpublish: contract({
     id: "challenges.unpublish",

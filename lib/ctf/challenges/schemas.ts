@@ -78,8 +78,16 @@ export const createChallengeInput = challengeFields.superRefine(checkPattern);
 
 export type CreateChallengeInput = z.output<typeof createChallengeInput>;
 
-/** A change of `flag_mode` without a `flag` re-derives the check from the stored flag (to `regex`, it must be a valid pattern). */
+/**
+ * A change of `flag_mode` without a `flag` re-derives the check from the stored flag (to `regex`, it must be a valid pattern).
+ * Every field with a default on creation is unwrapped: left out of a PATCH, it keeps its value (not the default).
+ */
 export const updateChallengeInput = challengeFields
+  .extend({
+    description: challengeFields.shape.description.unwrap().optional().meta(challengeFields.shape.description.meta() ?? {}),
+    points: challengeFields.shape.points.unwrap().optional(),
+    hints: challengeFields.shape.hints.unwrap().optional(),
+  })
   .extend({ flag_mode: flagMode.optional(), scoring: scoringInput.optional(), requires: challengeFields.shape.requires.unwrap().optional(), max_attempts: z.number().int().min(1).max(1000).nullable().optional(), tags: challengeFields.shape.tags.unwrap().optional() })
   .partial()
   .superRefine(checkPattern);

@@ -3,7 +3,7 @@ import type { Db } from "@/db";
 import { countRows, readPage } from "@/lib/kernel/paged";
 import { challenges, ctfs, members, type Ctf, type CtfStatus } from "@/db/schema";
 import type { Page, Paging } from "@/lib/kernel/paging";
-import { AppError, conflict, notFound } from "@/lib/kernel/errors";
+import { AppError, conflict, invalidFields, notFound } from "@/lib/kernel/errors";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { isIdShaped, newId } from "@/lib/kernel/ids";
 import { deleteFileRows, removeStoredBytes } from "./stored-files";
@@ -56,8 +56,24 @@ export async function listCtfs(db: Db, workspaceId: string, paging: Paging): Pro
   return readPage(paging, rows, countRows(db, ctfs, where), (row) => toCtfView(row.ctf, row));
 }
 
+/** A freeze before the start would freeze an empty board: `freeze_at` must come after `starts_at` (it may come after `ends_at`: then it never shows). */
+function checkFreeze(freezeAt: Date | null, startsAt: Date): void {
+  if (freezeAt && freezeAt <= startsAt) throw invalidFields([{ field: "freeze_at", message: "freeze_at must be after starts_at." }]);
+}
+
+/**
+ * Whether players may have played already: the window has begun while the competition is (or
+ * was, stopped since) deployed, or it is archived. Its `mode` is then fixed: solves, hint costs
+ * and attempts were counted per player or per team.
+ */
+function hasStarted(ctf: Ctf, now = new Date()): boolean {
+  if (ctf.status === "archived") return true;
+  return now >= ctf.startsAt && ctf.deployedAt !== null && ["deployed", "stopped"].includes(ctf.status);
+}
+
 /** A new competition starts as a draft on the configured host. */
 export async function createCtf(db: Db, workspaceId: string, input: CreateCtfInput): Promise<CtfView> {
+  checkFreeze(input.freeze_at, input.starts_at);
   const [ctf] = await db
     .insert(ctfs)
     .values({
@@ -68,12 +84,21 @@ export async function createCtf(db: Db, workspaceId: string, input: CreateCtfInp
       startsAt: input.starts_at,
       endsAt: input.ends_at,
       isPublic: input.is_public,
+      mode: input.mode,
+      teamSizeMax: input.team_size_max,
+      freezeAt: input.freeze_at,
       host: configuredHostKind(),
     })
     .returning();
   return toCtfView(ctf, { challenges: 0, members: 0 });
 }
 
+/**
+ * Changes what is given. `mode` is refused (409) once the competition has started (same mode
+ * again is no change); `freeze_at` must come after `starts_at` (the stored one when not given).
+ * A CTFd-hosted competition that is deployed gets its new mode, team size or freeze in the same
+ * request (`PATCH /api/v1/configs`); if CTFd fails, nothing is changed (503).
+ */
 export async function updateCtf(db: Db, workspaceId: string, ctfId: string, input: UpdateCtfInput): Promise<CtfView> {
   await db.transaction(async (tx) => {
     const ctf = await findCtf(tx, workspaceId, ctfId, true);
@@ -81,7 +106,13 @@ export async function updateCtf(db: Db, workspaceId: string, ctfId: string, inpu
     const startsAt = input.starts_at ?? ctf.startsAt;
     const endsAt = input.ends_at ?? ctf.endsAt;
     if (endsAt <= startsAt) throw new AppError("validation_failed", "Some fields must be corrected.", { fields: [{ field: "ends_at", message: "ends_at must be after starts_at." }] });
-    await tx
+    const freezeAt = input.freeze_at === undefined ? ctf.freezeAt : input.freeze_at;
+    if (input.freeze_at !== undefined || input.starts_at !== undefined) checkFreeze(freezeAt, startsAt);
+    const mode = input.mode ?? ctf.mode;
+    if (mode !== ctf.mode && hasStarted(ctf)) {
+      throw conflict(`The competition has started: its mode stays ${ctf.mode} (solves, hint costs and attempts are already counted per ${ctf.mode === "teams" ? "team" : "player"}).`);
+    }
+    const [updated] = await tx
       .update(ctfs)
       .set({
         title: input.title ?? ctf.title,
@@ -89,11 +120,27 @@ export async function updateCtf(db: Db, workspaceId: string, ctfId: string, inpu
         startsAt,
         endsAt,
         isPublic: input.is_public ?? ctf.isPublic,
+        mode,
+        teamSizeMax: input.team_size_max === undefined ? ctf.teamSizeMax : input.team_size_max,
+        freezeAt,
         updatedAt: new Date(),
       })
-      .where(eq(ctfs.id, ctf.id));
+      .where(eq(ctfs.id, ctf.id))
+      .returning();
+    // Sent while the row is locked and before the commit: CTFd refusing leaves both as they were.
+    if (updated.status === "deployed" && settingsChanged(ctf, updated)) await runHost(() => hostFor(updated.host, tx).configureCompetition(updated));
   });
   return getCtf(db, workspaceId, ctfId);
+}
+
+/** Whether what a host is configured with (mode, team size, freeze) changed. */
+function settingsChanged(before: Ctf, after: Ctf): boolean {
+  const time = (date: Date | null) => date?.getTime() ?? null;
+  return (
+    before.mode !== after.mode ||
+    before.teamSizeMax !== after.teamSizeMax ||
+    time(before.freezeAt) !== time(after.freezeAt)
+  );
 }
 
 /** Asynchronous: `deploying` now; the host step makes it `deployed` (then ctf.deployed) or `deploy_failed`. */

@@ -54,7 +54,13 @@ export const ctfContracts = {
     body: updateCtfInput,
     status: 200,
     response: ctfView,
-    docs: { tag: "Competitions", summary: "Update a managed competition", description: "Not once archived (409).", errors: [409] },
+    docs: {
+      tag: "Competitions",
+      summary: "Update a managed competition",
+      description:
+        "Not once archived (409). `mode` cannot change once the competition has started (409); `freeze_at` must be after `starts_at` (422). A deployed CTFd-hosted competition gets a changed mode, team size or freeze at once; CTFd failing → 503 and nothing is changed.",
+      errors: [409],
+    },
   }),
   remove: contract({
     id: "ctfs.delete",

@@ -16,6 +16,8 @@ export function builtinHost(db: Db, ownStandings?: OwnStandings): CompetitionHos
     async deployCompetition(ctf) {
       return { url: `${appUrl()}/c/${ctf.id}` };
     },
+    // Mode, team size and freeze are read from the competition's row where they apply.
+    async configureCompetition() {},
     async teardownCompetition() {},
     async publishChallenge() {
       const result = await db.execute(sql`select nextval('builtin_platform_challenge_seq')::int as id`);

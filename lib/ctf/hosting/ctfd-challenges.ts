@@ -9,11 +9,36 @@ function ctfdFlagKind(mode: FlagMode): { type: "static" | "regex"; data: string 
   return { type: "static", data: mode === "case_insensitive" ? "case_insensitive" : "" };
 }
 
-export async function publishChallenge(client: CtfdClient, challenge: Challenge, flag: string, files: HostFile[]): Promise<{ platformChallengeId: number }> {
+/**
+ * What CTFd's challenge takes of ours: a `dynamic` challenge is CTFd's dynamic type with
+ * `initial`, `minimum`, `decay` and the logarithmic (parabolic) `function`, the formula we use
+ * (`value` starts at `initial`); the attempt cap is `max_attempts` (0: unlimited); the
+ * prerequisites are CTFd's `requirements`, by CTFd's ids.
+ */
+function ctfdSettings(challenge: Challenge, prerequisites: number[]) {
+  const scoring = challenge.scoring;
+  const value =
+    scoring.type === "dynamic"
+      ? { type: "dynamic", value: scoring.initial, initial: scoring.initial, minimum: scoring.minimum, decay: scoring.decay, function: "logarithmic" }
+      : { type: "standard", value: challenge.points };
+  return { ...value, max_attempts: challenge.maxAttempts ?? 0, requirements: { prerequisites } };
+}
+
+export async function publishChallenge(client: CtfdClient, challenge: Challenge, flag: string, files: HostFile[], prerequisites: number[] = []): Promise<{ platformChallengeId: number }> {
+  const settings = ctfdSettings(challenge, prerequisites);
   if (challenge.platformChallengeId) {
-    // Back from hidden: files added while it was unpublished and not yet uploaded go first.
+    // Back from hidden: files added while it was unpublished and not yet uploaded go first,
+    // then what may have been edited meanwhile goes with the state (CTFd cannot change a
+    // challenge's type: one edited from static to dynamic keeps its CTFd type).
     for (const file of files) await uploadChallengeFile(client, challenge.platformChallengeId, file);
-    await client.request("PATCH", `/challenges/${challenge.platformChallengeId}`, { state: "visible" });
+    const { type: _type, ...editable } = settings;
+    await client.request("PATCH", `/challenges/${challenge.platformChallengeId}`, {
+      name: challenge.title,
+      category: challenge.category,
+      description: challenge.description,
+      ...editable,
+      state: "visible",
+    });
     return { platformChallengeId: challenge.platformChallengeId };
   }
   // Created hidden, made visible only once its flag, hints and files are in: players never
@@ -23,13 +48,13 @@ export async function publishChallenge(client: CtfdClient, challenge: Challenge,
     name: challenge.title,
     category: challenge.category,
     description: challenge.description,
-    value: challenge.points,
-    type: "standard",
+    ...settings,
     state: "hidden",
   });
   try {
     await client.request("POST", "/flags", { challenge: created.id, content: flag, ...ctfdFlagKind(challenge.flagMode) });
     for (const hint of challenge.hints) await client.request("POST", "/hints", { challenge: created.id, content: hint.text, cost: hint.cost });
+    for (const tag of challenge.tags) await client.request("POST", "/tags", { challenge_id: created.id, value: tag });
     for (const file of files) await uploadChallengeFile(client, created.id, file);
     await client.request("PATCH", `/challenges/${created.id}`, { state: "visible" });
   } catch (error) {

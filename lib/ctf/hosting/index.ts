@@ -34,6 +34,7 @@ function failingHost(message: string): CompetitionHost {
   return {
     kind: "ctfd",
     deployCompetition: fail,
+    configureCompetition: fail,
     teardownCompetition: fail,
     publishChallenge: fail,
     unpublishChallenge: fail,

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db";
-import { challenges, ctfs, members } from "@/db/schema";
+import { challenges, ctfs, members, solves } from "@/db/schema";
+import { challengeValue } from "@/lib/ctf/challenges/scoring";
 import { isIdShaped } from "@/lib/kernel/ids";
 import { hashToken, isTokenShaped } from "@/lib/platform/security/tokens";
 
@@ -18,8 +19,15 @@ export type PublicChallenge = {
   category: string;
   difficulty: string | null;
   description: string;
+  /** What it is worth now: a dynamic challenge's current value (it falls with each solve). */
   points: number;
   hints: { text: string; cost: number }[];
+  /** The challenge's labels. */
+  tags: string[];
+  /** Ids of the challenges that must be solved first (the player's or team's progress says whether they are). */
+  requires: string[];
+  /** Wrong flags allowed per player or team; null: unlimited. */
+  max_attempts: number | null;
 };
 
 /** A competition's challenge as anyone may see it: no description, no hint text (players get those while it runs). */
@@ -48,6 +56,9 @@ export const publicChallengeColumns = {
   description: challenges.description,
   points: challenges.points,
   hints: challenges.hints,
+  tags: challenges.tags,
+  requires: challenges.requires,
+  max_attempts: challenges.maxAttempts,
 };
 
 /** A deployed or archived competition with its published challenges (by category, then points); else null. */
@@ -59,7 +70,7 @@ export async function publicCompetition(db: Db, ctfId: string): Promise<PublicCo
     .where(and(eq(ctfs.id, ctfId), inArray(ctfs.status, ["deployed", "archived"])));
   if (!ctf) return null;
   const rows = await db
-    .select(publicChallengeColumns)
+    .select({ ...publicChallengeColumns, scoring: challenges.scoring, solves: sql<number>`(select count(*)::int from ${solves} s where s.challenge_id = "challenges"."id")` })
     .from(challenges)
     .where(and(eq(challenges.ctfId, ctf.id), eq(challenges.status, "published")))
     .orderBy(asc(challenges.category), asc(challenges.points), asc(challenges.title), asc(challenges.id));
@@ -73,7 +84,11 @@ export async function publicCompetition(db: Db, ctfId: string): Promise<PublicCo
     status: ctf.status as PublicCompetition["status"],
     host: ctf.host,
     url: ctf.status === "deployed" ? ctf.url : null,
-    challenges: rows.map(({ description: _content, hints, ...summary }) => ({ ...summary, hints: hints.map((hint) => ({ cost: hint.cost })) })),
+    challenges: rows.map(({ description: _content, hints, scoring, solves: solveCount, ...summary }) => ({
+      ...summary,
+      points: challengeValue(scoring, summary.points, Number(solveCount)),
+      hints: hints.map((hint) => ({ cost: hint.cost })),
+    })),
   };
 }
 

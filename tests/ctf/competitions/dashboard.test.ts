@@ -137,7 +137,7 @@ describe("dashboard competition routes", () => {
     const shown = await publicCompetition(database.db, ctfId);
     expect(shown).toMatchObject({ id: ctfId, title: "Spring CTF", description: "Find the flags.", is_public: true, starts_at: "2026-12-01T18:00:00.000Z" });
     expect(shown!.challenges.map((c) => c.title)).toEqual(["Cookie Jar"]);
-    expect(Object.keys(shown!.challenges[0]).sort()).toEqual(["category", "difficulty", "hints", "id", "points", "title"]);
+    expect(Object.keys(shown!.challenges[0]).sort()).toEqual(["category", "difficulty", "hints", "id", "max_attempts", "points", "requires", "tags", "title"]);
     expect(JSON.stringify(shown)).not.toContain(FLAG);
     expect(JSON.stringify(shown)).not.toMatch(/"flag/i);
     expect(await publicCompetition(database.db, "ctf_unknown")).toBeNull();

@@ -181,8 +181,8 @@ describe("competition state machine", () => {
       { member_id: bob.id, email: "bob@example.test", status: "invited", score: 0 },
     ]);
     // The final scoreboard: joined players only.
-    expect(snapshot.scores).toEqual([{ pos: 1, member_id: ann.id, name: "ann", email: "ann@example.test", score: 100, solves: 1, last_solve_at: expect.any(String) }]);
-    expect(snapshot.solves).toEqual([{ member_id: ann.id, challenge_id: first.id, points: 100, solved_at: expect.any(String) }]);
+    expect(snapshot.scores).toEqual([{ pos: 1, member_id: ann.id, team_id: null, name: "ann", email: "ann@example.test", score: 100, solves: 1, last_solve_at: expect.any(String), first_blood: [first.id] }]);
+    expect(snapshot.solves).toEqual([{ member_id: ann.id, team_id: null, challenge_id: first.id, points: 100, solved_at: expect.any(String), first_blood: true }]);
     // The snapshot holds no secret of a challenge.
     expect(JSON.stringify(snapshot)).not.toContain("CTF{");
 

@@ -123,9 +123,9 @@ describe("the scoreboard of a CTFd-hosted competition", () => {
     const board = expectStatus(await scoreboard(ctfId), 200);
     expect(board).toEqual({
       data: [
-        { pos: 1, member_id: ann.id, platform_account_id: annOnCtfd.id, name: "ann_the_hacker", score: 200, solves: 2, last_solve_at: t(3).toISOString() },
-        { pos: 2, member_id: bob.id, platform_account_id: bobOnCtfd.id, name: "bobby", score: 120, solves: 1, last_solve_at: t(5).toISOString() },
-        { pos: 3, member_id: null, platform_account_id: zed.id, name: "zed", score: 10, solves: 0, last_solve_at: null },
+        { pos: 1, member_id: ann.id, team_id: null, platform_account_id: annOnCtfd.id, name: "ann_the_hacker", score: 200, solves: 2, last_solve_at: t(3).toISOString(), first_blood: [web.id, crypto.id] },
+        { pos: 2, member_id: bob.id, team_id: null, platform_account_id: bobOnCtfd.id, name: "bobby", score: 120, solves: 1, last_solve_at: t(5).toISOString(), first_blood: [] },
+        { pos: 3, member_id: null, team_id: null, platform_account_id: zed.id, name: "zed", score: 10, solves: 0, last_solve_at: null, first_blood: [] },
       ],
       pagination: { page: 1, per_page: 25, total: 3 },
     });
@@ -161,14 +161,14 @@ describe("the scoreboard of a CTFd-hosted competition", () => {
     expectStatus(await api.archive(ctfId), 200);
     const [archived] = await database.db.select().from(ctfs).where(eq(ctfs.id, ctfId));
     expect(archived.snapshot!.scores).toEqual([
-      { pos: 1, member_id: ann.id, platform_account_id: annOnCtfd.id, name: "ann_the_hacker", email: "ann@example.com", score: 200, solves: 2, last_solve_at: t(3).toISOString() },
-      { pos: 2, member_id: bob.id, platform_account_id: bobOnCtfd.id, name: "bobby", email: "bob@example.com", score: 120, solves: 1, last_solve_at: t(5).toISOString() },
-      { pos: 3, member_id: null, platform_account_id: zed.id, name: "zed", email: "zed@example.com", score: 10, solves: 0, last_solve_at: null },
+      { pos: 1, member_id: ann.id, team_id: null, platform_account_id: annOnCtfd.id, name: "ann_the_hacker", email: "ann@example.com", score: 200, solves: 2, last_solve_at: t(3).toISOString(), first_blood: [web.id, crypto.id] },
+      { pos: 2, member_id: bob.id, team_id: null, platform_account_id: bobOnCtfd.id, name: "bobby", email: "bob@example.com", score: 120, solves: 1, last_solve_at: t(5).toISOString(), first_blood: [] },
+      { pos: 3, member_id: null, team_id: null, platform_account_id: zed.id, name: "zed", email: "zed@example.com", score: 10, solves: 0, last_solve_at: null, first_blood: [] },
     ]);
     expect(archived.snapshot!.solves).toEqual([
-      { member_id: ann.id, platform_account_id: annOnCtfd.id, challenge_id: web.id, points: 150, solved_at: t(2).toISOString() },
-      { member_id: ann.id, platform_account_id: annOnCtfd.id, challenge_id: crypto.id, points: 50, solved_at: t(3).toISOString() },
-      { member_id: bob.id, platform_account_id: bobOnCtfd.id, challenge_id: web.id, points: 150, solved_at: t(5).toISOString() },
+      { member_id: ann.id, team_id: null, platform_account_id: annOnCtfd.id, challenge_id: web.id, points: 150, solved_at: t(2).toISOString(), first_blood: true },
+      { member_id: ann.id, team_id: null, platform_account_id: annOnCtfd.id, challenge_id: crypto.id, points: 50, solved_at: t(3).toISOString(), first_blood: true },
+      { member_id: bob.id, team_id: null, platform_account_id: bobOnCtfd.id, challenge_id: web.id, points: 150, solved_at: t(5).toISOString(), first_blood: false },
     ]);
     // Counts only: the hidden admin's submission counts on CTFd too.
     expect(archived.snapshot!.attempts!.sort((a, b) => a.challenge_id.localeCompare(b.challenge_id))).toEqual(

@@ -1,12 +1,16 @@
+import { announcementSamples } from "./announcements";
 import { certificationSamples } from "./certification";
 import { classSamples } from "./classes";
 import { ctfSamples } from "./ctf";
+import { ctfdImportSamples } from "./ctfd-import";
 import { deploymentPlaySamples } from "./deployment-play";
 import { emailSamples } from "./email";
 import { fileSamples } from "./files";
 import { generatedSamples } from "./generated";
 import { keySamples } from "./keys";
 import { playSamples } from "./play";
+import { teamSamples } from "./teams";
+import { scoreboardSamples } from "./scoreboard";
 import { testSamples } from "./tests";
 import type { Samples } from "./types";
 import { webhookSamples } from "./webhooks";
@@ -26,4 +30,8 @@ export const samples: Samples = {
   ...keySamples,
   ...workspaceSamples,
   ...emailSamples,
+  ...scoreboardSamples,
+  ...ctfdImportSamples,
+  ...announcementSamples,
+  ...teamSamples,
 };

@@ -1,6 +1,9 @@
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { AnnouncementsSection } from "@/components/competitions/announcements-section";
 import { CompetitionDetail } from "@/components/competitions/competition-detail";
+import { ImportCtfdForm } from "@/components/competitions/import-ctfd-form";
+import { TeamsSection } from "@/components/competitions/teams-section";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { config } from "@/lib/kernel/config/config";
 import { getCtf } from "@/lib/ctf/competitions/competitions";
@@ -28,5 +31,18 @@ export async function generateMetadata({ params }: Params) {
 
 export default async function CompetitionPage({ params }: Params) {
   const ctf = await load((await params).id);
-  return <CompetitionDetail id={ctf.id} initial={ctf} options={{ categories: challengeCategories, difficulties, maxFileBytes: config().files.maxBytes }} />;
+  return (
+    <>
+      <CompetitionDetail id={ctf.id} initial={ctf} options={{ categories: challengeCategories, difficulties, maxFileBytes: config().files.maxBytes }} />
+      <div className="mt-6">
+        <ImportCtfdForm initial={ctf} />
+      </div>
+      <div className="mt-6">
+        <AnnouncementsSection initial={ctf} />
+      </div>
+      <div className="mt-6">
+        <TeamsSection initial={ctf} />
+      </div>
+    </>
+  );
 }

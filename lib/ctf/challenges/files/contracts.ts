@@ -79,7 +79,7 @@ export const fileContracts = {
     docs: {
       tag: "Players",
       summary: "Download a challenge's file",
-      description: `A file of a published challenge, while the competition runs (409 \`conflict\` otherwise, the message giving the time). Another competition's challenge → 404. ${download}`,
+      description: `A file of a published challenge, while the competition runs (409 \`conflict\` otherwise, the message giving the time). A challenge locked for the player or their team (additive: its \`requires\` not all solved) → 409 \`Locked: solve “…” first.\`. Another competition's challenge → 404. ${download}`,
       errors: [409],
     },
   }),
