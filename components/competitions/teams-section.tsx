@@ -107,7 +107,7 @@ function TeamRow({ ctfId, team, archived }: { ctfId: string; team: TeamView; arc
                   type="button"
                   variant="secondary"
                   disabled={removeMember.isPending}
-                  question={`Take ${member.name} out of “${team.name}”? The team keeps its solves.`}
+                  question={`Take ${member.name} out of “${team.name}”? The team keeps its solves and gets a new invite code, so the old one no longer lets anyone in.`}
                   onConfirm={() => removeMember.mutate(member.id)}
                 >
                   Remove<span className="sr-only"> {member.name} from {team.name}</span>

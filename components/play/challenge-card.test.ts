@@ -35,6 +35,9 @@ describe("a challenge's card (issue 27)", () => {
     expect(closed).toContain('data-closed="true"');
     expect(closed).toContain("Closed: 3 wrong tries used.");
     expect(closed).not.toContain("Flag for Vault");
+    // One try: singular.
+    expect(html({ ...open, cap: { used: 0, max: 1, closed: false } })).toContain("1 of 1 wrong try left");
+    expect(html({ ...open, cap: { used: 1, max: 1, closed: true } })).toContain("Closed: 1 wrong try used.");
   });
 
   it("teams mode: no flag box nor hints before a team; a team's solve shows solved", () => {

@@ -38,6 +38,8 @@ export type CtfSnapshot = {
   /** Absent from snapshots taken before players could play. */
   solves?: { member_id: string | null; team_id?: string | null; platform_account_id?: number; challenge_id: string; points: number; solved_at: string; first_blood?: boolean }[];
   attempts?: { challenge_id: string; attempts: number; correct: number }[];
+  /** The hint unlocks (built-in host; each cost is taken from the score), for the score graph; absent from older snapshots and on CTFd. */
+  hint_unlocks?: { member_id: string; team_id: string | null; challenge_id: string; hint: number; cost: number; unlocked_at: string }[];
 };
 
 /** A managed competition, hosted on the configured competition platform. */

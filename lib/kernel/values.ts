@@ -17,6 +17,26 @@ export function isStorableText(value: string): boolean {
   return !value.includes("\u0000") && value.isWellFormed();
 }
 
+/**
+ * One line of display text that others read as a name or a heading (team names, challenge tags,
+ * announcement titles): no control (\p{Cc}, line breaks included), format (\p{Cf}: zero-width
+ * characters, soft hyphen, direction marks, overrides and isolates, tag characters), line or
+ * paragraph separator, or unpaired surrogate; and at least one letter, number, symbol or
+ * punctuation mark that shows, once combining marks and the blank-looking fillers (Hangul
+ * fillers U+115F U+1160 U+3164 U+FFA0, Braille blank U+2800) are set aside. Such text cannot
+ * pass for empty, for another name, or read in another direction.
+ */
+export function isDisplayLine(value: string): boolean {
+  return !HIDDEN_OR_BREAKING.test(value) && VISIBLE.test(value.replace(BLANK_LOOKING, ""));
+}
+
+/** What a value that fails isDisplayLine is told. */
+export const DISPLAY_LINE_MESSAGE = "Use visible text on one line: no line breaks, control, invisible or text-direction characters.";
+
+const HIDDEN_OR_BREAKING = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+const BLANK_LOOKING = /[\p{M}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
+
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 /**

@@ -1,13 +1,20 @@
 import { z } from "zod";
 import { isoDateTime } from "@/lib/kernel/fields";
 import { pageSchema } from "@/lib/kernel/paging";
+import { DISPLAY_LINE_MESSAGE, isDisplayLine } from "@/lib/kernel/values";
 
 /** The most announcements the public page's route answers: the latest ones. */
 export const PUBLIC_ANNOUNCEMENTS_MAX = 50;
 
 /** `POST /api/v1/ctfs/{ctf_id}/announcements`. */
 export const createAnnouncementInput = z.object({
-  title: z.string().trim().min(1, "Give the announcement a title.").max(200, "title can be at most 200 characters."),
+  title: z
+    .string()
+    .trim()
+    .min(1, "Give the announcement a title.")
+    .max(200, "title can be at most 200 characters.")
+    .refine(isDisplayLine, DISPLAY_LINE_MESSAGE)
+    .meta({ description: "1–200 characters, trimmed; one line of visible text (no line breaks, control, invisible, formatting or text-direction characters)." }),
   body: z
     .string()
     .trim()

@@ -30,8 +30,8 @@ export async function checkedPrerequisites(db: Db, workspaceId: string, ctfId: s
   return ids;
 }
 
-/** A chain of `requires` leading from `from` to `target` (both included), or null. */
-function requiresChain(graph: Map<string, string[]>, from: string, target: string): string[] | null {
+/** A chain of `requires` leading from `from` to `target` (both included), or null (the CTFd import checks its own with it too). */
+export function requiresChain(graph: Map<string, string[]>, from: string, target: string): string[] | null {
   const seen = new Set<string>();
   const walk = (id: string): string[] | null => {
     if (id === target) return [id];

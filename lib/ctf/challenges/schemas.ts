@@ -4,6 +4,7 @@ import { challengeStatuses, flagModes } from "@/db/schema/statuses";
 /** The flag modes, for the dashboard's forms (components/ never import db/). */
 export { flagModes };
 import { pageSchema } from "@/lib/kernel/paging";
+import { DISPLAY_LINE_MESSAGE, isDisplayLine } from "@/lib/kernel/values";
 import { FLAG_MAX_LENGTH, regexFlagProblem } from "./flags/pattern";
 import { challengeCategories, difficulties, templateCatalog, templateKeys } from "@/lib/ctf/templates/catalog";
 const hint = z.object({ text: z.string().trim().min(1).max(1000).meta({ description: "Markdown, shown to players rendered safely (no raw HTML, no images)." }), cost: z.number().int().min(0).max(10_000).default(0) });
@@ -35,6 +36,9 @@ export const scoringInput = z
 
 const challengeId = z.string().trim().min(1).max(100);
 
+/** The values in their first order, each once. */
+const distinct = (values: string[]) => [...new Set(values)];
+
 const challengeFields = z.object({
   title: z.string().trim().min(1).max(200),
   category: z.enum(challengeCategories),
@@ -52,9 +56,11 @@ const challengeFields = z.object({
   scoring: scoringInput.default({ type: "static" }),
   requires: z
     .array(challengeId)
-    .max(20)
+    // A repeated id is kept once, before the limit is counted.
+    .transform(distinct)
+    .pipe(z.array(z.string()).max(20, "At most 20 challenges (a repeated one counts once)."))
     .default([])
-    .meta({ description: "Additive: ids of this competition's challenges a player (or team) must have solved before this one opens; until then its flag, hints and files answer 409." }),
+    .meta({ description: "Additive: ids of this competition's challenges a player (or team) must have solved before this one opens; until then its flag, hints and files answer 409. At most 20 distinct (a repeated id is kept once, before the limit is counted)." }),
   max_attempts: z
     .number()
     .int()
@@ -63,7 +69,13 @@ const challengeFields = z.object({
     .nullable()
     .default(null)
     .meta({ description: "Additive: wrong flags a player (or team) may submit before the challenge closes for them; null (the default) for unlimited. The per-minute throttle applies as well." }),
-  tags: z.array(z.string().trim().min(1).max(50)).max(10).default([]).meta({ description: "Additive: free labels shown on the challenge's card." }),
+  tags: z
+    .array(z.string().trim().min(1).max(50).refine(isDisplayLine, DISPLAY_LINE_MESSAGE))
+    // A repeated tag is kept once, before the limit is counted.
+    .transform(distinct)
+    .pipe(z.array(z.string()).max(10, "At most 10 tags (a repeated one counts once)."))
+    .default([])
+    .meta({ description: "Additive: free labels shown on the challenge's card: at most 10 distinct, each 1–50 characters of visible text on one line (no control, invisible, formatting or text-direction characters); a repeated one is kept once." }),
 });
 
 /** A `regex` flag must be a pattern RE2 compiles, within its size bound (./flag-pattern): else a field error on `flag`. */

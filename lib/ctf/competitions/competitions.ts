@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "@/db";
+import { rowsOf, type Db } from "@/db";
 import { countRows, readPage } from "@/lib/kernel/paged";
-import { challenges, ctfs, members, type Ctf, type CtfStatus } from "@/db/schema";
+import { challenges, ctfs, flagAttempts, hintUnlocks, members, solves, teams, type Ctf, type CtfStatus } from "@/db/schema";
 import type { Page, Paging } from "@/lib/kernel/paging";
 import { AppError, conflict, invalidFields, notFound } from "@/lib/kernel/errors";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
@@ -71,6 +71,18 @@ function hasStarted(ctf: Ctf, now = new Date()): boolean {
   return now >= ctf.startsAt && ctf.deployedAt !== null && ["deployed", "stopped"].includes(ctf.status);
 }
 
+/**
+ * Whether anyone has played, whatever the dates say now: a flag attempt, a hint unlock, a solve
+ * or a team exists. Moving `starts_at` into the future after play must not reopen `mode` (the
+ * rows already counted per player or per team would be left on no board).
+ */
+async function hasPlay(db: Db, ctfId: string): Promise<boolean> {
+  const any = (table: typeof flagAttempts | typeof hintUnlocks | typeof solves | typeof teams) => sql`exists (select 1 from ${table} where ${table.ctfId} = ${ctfId})`;
+  const result = await db.execute(sql`select (${any(flagAttempts)} or ${any(hintUnlocks)} or ${any(solves)} or ${any(teams)}) as played`);
+  const [row] = rowsOf<{ played: boolean | string }>(result);
+  return row.played === true || row.played === "t" || row.played === "true";
+}
+
 /** A new competition starts as a draft on the configured host. */
 export async function createCtf(db: Db, workspaceId: string, input: CreateCtfInput): Promise<CtfView> {
   checkFreeze(input.freeze_at, input.starts_at);
@@ -94,8 +106,8 @@ export async function createCtf(db: Db, workspaceId: string, input: CreateCtfInp
 }
 
 /**
- * Changes what is given. `mode` is refused (409) once the competition has started (same mode
- * again is no change); `freeze_at` must come after `starts_at` (the stored one when not given).
+ * Changes what is given. `mode` is refused (409) once the competition has started or anyone
+ * has played in it (hasPlay; same mode again is no change); `freeze_at` must come after `starts_at` (the stored one when not given).
  * A CTFd-hosted competition that is deployed gets its new mode, team size or freeze in the same
  * request (`PATCH /api/v1/configs`); if CTFd fails, nothing is changed (503).
  */
@@ -109,8 +121,10 @@ export async function updateCtf(db: Db, workspaceId: string, ctfId: string, inpu
     const freezeAt = input.freeze_at === undefined ? ctf.freezeAt : input.freeze_at;
     if (input.freeze_at !== undefined || input.starts_at !== undefined) checkFreeze(freezeAt, startsAt);
     const mode = input.mode ?? ctf.mode;
-    if (mode !== ctf.mode && hasStarted(ctf)) {
-      throw conflict(`The competition has started: its mode stays ${ctf.mode} (solves, hint costs and attempts are already counted per ${ctf.mode === "teams" ? "team" : "player"}).`);
+    if (mode !== ctf.mode) {
+      const counted = `its mode stays ${ctf.mode} (solves, hint costs and attempts are already counted per ${ctf.mode === "teams" ? "team" : "player"}).`;
+      if (hasStarted(ctf)) throw conflict(`The competition has started: ${counted}`);
+      if (await hasPlay(tx, ctf.id)) throw conflict(`The competition has been played (or has teams) already: ${counted}`);
     }
     const [updated] = await tx
       .update(ctfs)

@@ -20,7 +20,7 @@ export const createCtfInput = window({
   is_public: z.boolean().default(false),
   mode: z.enum(ctfModes).default("individual").meta({ description: "Additive: `individual` (the default) or `teams` (players create or join a team; its members share solves, hint costs and attempts). Refused (409) once the competition has started." }),
   team_size_max: z.number().int().min(1).max(100).nullable().default(null).meta({ description: "Additive, teams mode: the most members a team may have; null (the default) for no limit." }),
-  freeze_at: isoDate.nullable().default(null).meta({ description: "Additive: from this moment the public scoreboard, the public page and the CTFtime feed show the standings as they were then (players still see their own solves; the organiser's scoreboard stays live). null: never frozen." }),
+  freeze_at: isoDate.nullable().default(null).meta({ description: "Additive: from this moment the public scoreboard, the public page and the CTFtime feed show the standings as they were then (players still see their own solves and score, dynamic challenges counted at their values as of then, as the page's challenge points are; the organiser's scoreboard and challenge reads stay live). null: never frozen." }),
 });
 export type CreateCtfInput = z.output<typeof createCtfInput>;
 

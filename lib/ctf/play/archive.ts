@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
-import { challenges, ctfs, members } from "@/db/schema";
+import { challenges, ctfs, hintUnlocks, members } from "@/db/schema";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
 import { hostFor } from "@/lib/ctf/hosting";
 import { builtinStandings, settleFinalScores } from "./scoreboard";
@@ -22,9 +22,11 @@ export async function archiveCtf(db: Db, workspaceId: string, ctfId: string): Pr
     // here (the built-in host), they are read in this transaction, which waits for submissions in flight.
     // Whole, never frozen: the snapshot is the final scoreboard (per team in teams mode), first bloods marked.
     const standings = await settleFinalScores(tx, remote ? { ...remote, ...withFirstBlood(remote) } : await builtinStandings(tx, ctf.id));
-    const [challengeRows, memberRows] = await Promise.all([
+    const [challengeRows, memberRows, unlockRows] = await Promise.all([
       tx.select().from(challenges).where(eq(challenges.ctfId, ctf.id)),
       tx.select().from(members).where(eq(members.ctfId, ctf.id)),
+      // Played here: the hint costs the score graph steps down by (CTFd's are not known here).
+      remote ? Promise.resolve([]) : tx.select().from(hintUnlocks).where(eq(hintUnlocks.ctfId, ctf.id)).orderBy(asc(hintUnlocks.unlockedAt), asc(hintUnlocks.id)),
     ]);
     const archivedAt = new Date();
     const snapshot = {
@@ -34,6 +36,11 @@ export async function archiveCtf(db: Db, workspaceId: string, ctfId: string): Pr
       scores: standings.scores,
       solves: standings.solves,
       attempts: standings.attempts,
+      ...(remote
+        ? {}
+        : {
+            hint_unlocks: unlockRows.map((u) => ({ member_id: u.memberId, team_id: u.teamId, challenge_id: u.challengeId, hint: u.hint, cost: u.cost, unlocked_at: u.unlockedAt.toISOString() })),
+          }),
     };
     await tx.update(ctfs).set({ status: "archived", snapshot, archivedAt, updatedAt: archivedAt }).where(eq(ctfs.id, ctf.id));
     await publishEvent(tx, workspaceId, "ctf.archived", {

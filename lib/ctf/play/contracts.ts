@@ -90,7 +90,7 @@ export const playContracts = {
     docs: {
       tag: "Players",
       summary: "Submit a flag",
-      description: `\`correct\` (a solve, once), \`incorrect\` or \`already_solved\`, with the points earned and the player's score. At most 10 submissions per challenge per sliding minute while unsolved, and for the whole competition, all players together, 600 (\`FLAG_ATTEMPTS_PER_COMPETITION\`): past that 429 with \`Retry-After\`, whatever the flag. Another competition's challenge → 404. ${notRunning} ${gated} A challenge whose \`max_attempts\` wrong flags were used (by the player or their team) → 409 \`Closed: …\` naming the cap (an earlier solve still answers \`already_solved\`).`,
+      description: `\`correct\` (a solve, once), \`incorrect\` or \`already_solved\`, with the points earned and the player's score (once \`freeze_at\` has passed, both with dynamic challenges at their values as of the freeze, so nothing tells of solves since). At most 10 submissions per challenge per sliding minute while unsolved, and for the whole competition, all players together, 600 (\`FLAG_ATTEMPTS_PER_COMPETITION\`): past that 429 with \`Retry-After\`, whatever the flag. Another competition's challenge → 404. ${notRunning} ${gated} A challenge whose \`max_attempts\` wrong flags were used (by the player or their team) → 409 \`Closed: …\` naming the cap (an earlier solve still answers \`already_solved\`).`,
       errors: [409, 429],
     },
   }),
@@ -105,7 +105,7 @@ export const playContracts = {
     docs: {
       tag: "Players",
       summary: "Unlock a hint",
-      description: `The hint's text (position \`n\` from 1), its cost deducted from the score once (unlocking again costs nothing; free hints too; in teams mode once per team). ${notRunning} ${gated}`,
+      description: `The hint's text (position \`n\` from 1), its cost deducted from the score once (unlocking again costs nothing; free hints too; in teams mode once per team); the score counts dynamic challenges as of the freeze once \`freeze_at\` has passed. ${notRunning} ${gated}`,
       errors: [409],
     },
   }),

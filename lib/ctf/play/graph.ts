@@ -17,7 +17,9 @@ type ScoreEvent = { key: string; at: Date; delta: number };
  * per solve and hint unlock. A solve steps by what it counts for on the board, its dynamic
  * challenge's current value (as of the freeze, if passed), so each line ends at the entry's
  * score (docs/decisions.md). Frozen like the public board; an archived competition's from
- * its snapshot, and an external host's (CTFd) from its solves (hint costs are not in them).
+ * its snapshot (solves and, since they are kept, hint unlocks; an older snapshot without them
+ * gets one closing step to the entry's score at the end of the window), and an external
+ * host's (CTFd) from its solves (hint costs are not in them).
  */
 export async function scoreGraph(db: Db, ctfId: string, now = new Date()): Promise<ScoreGraph> {
   const ctf = await publicCtf(db, ctfId);
@@ -25,8 +27,25 @@ export async function scoreGraph(db: Db, ctfId: string, now = new Date()): Promi
   const standings = await publicStandings(db, ctf, { maxAgeMs: PUBLIC_STANDINGS_MAX_AGE_MS, now });
   const top = standings.scores.slice(0, GRAPH_TOP);
   const keys = new Set(top.map(solverKey));
-  const events = standings.solves.filter((solve) => keys.has(solverKey(solve))).map((solve) => ({ key: solverKey(solve), at: new Date(solve.solved_at), delta: solve.points }));
-  return { frozen_at: standings.frozenAt?.toISOString() ?? null, series: seriesOf(ctf, top, events) };
+  const events: ScoreEvent[] = standings.solves.filter((solve) => keys.has(solverKey(solve))).map((solve) => ({ key: solverKey(solve), at: new Date(solve.solved_at), delta: solve.points }));
+  const snapshot = ctf.status === "archived" ? ctf.snapshot : null;
+  if (snapshot?.hint_unlocks) {
+    for (const unlock of snapshot.hint_unlocks) {
+      const key = solverKey(unlock);
+      if (keys.has(key)) events.push({ key, at: new Date(unlock.unlocked_at), delta: -unlock.cost });
+    }
+  }
+  const series = seriesOf(ctf, top, events);
+  // A snapshot from before unlocks were kept: its hint costs are known only as a total, so the line closes on the score at the end.
+  return { frozen_at: standings.frozenAt?.toISOString() ?? null, series: snapshot && !snapshot.hint_unlocks ? series.map((line) => closed(line, ctf.endsAt)) : series };
+}
+
+/** The line with a last step to its entry's score, if it does not end there (at the end of the window, or just after its last step). */
+function closed(line: ScoreGraph["series"][number], endsAt: Date): ScoreGraph["series"][number] {
+  const last = line.steps[line.steps.length - 1];
+  if (last.score === line.score) return line;
+  const at = Date.parse(last.at) < endsAt.getTime() ? endsAt : new Date(Date.parse(last.at) + 1);
+  return { ...line, steps: [...line.steps, { at: at.toISOString(), score: line.score }] };
 }
 
 /** Our own tables: the top ten's solves (at their values) and unlocks, before the cutoff. */

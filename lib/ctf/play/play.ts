@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { transactionWithRetry } from "@/db/transaction";
 import { challenges, ctfs, flagAttempts, hintUnlocks, solves, type AttemptResult, type Challenge, type Ctf } from "@/db/schema";
@@ -12,6 +12,7 @@ import { rowsOfSolver, solverOf, type Solver } from "@/lib/ctf/teams/solvers";
 import type { FlagAttemptView, HintUnlockView } from "./schemas";
 import type { Player } from "./players";
 import { playerScore } from "./scoreboard";
+import { freezeCutoff } from "./standings";
 
 /**
  * Playing a competition: a joined player submits flags and unlocks hints, only while the
@@ -74,9 +75,12 @@ async function runningChallenge(tx: Db, player: Player, challengeId: string, now
   return { ctf, challenge, solver: await solverOf(tx, ctf, player.memberId, { requireTeam: true }) };
 }
 
-/** The solver's score, as the scoreboard counts it (part S's playerScore). */
-function scoreOf(db: Db, solver: Solver): Promise<number> {
-  return playerScore(db, solver);
+/**
+ * The solver's score, as the scoreboard counts it (playerScore); once the freeze has passed,
+ * dynamic challenges count for their value as of the freeze (`cutoff`, from freezeCutoff).
+ */
+function scoreOf(db: Db, solver: Solver, cutoff: Date | null): Promise<number> {
+  return playerScore(db, solver, cutoff);
 }
 
 /** The challenges (ids) `solver` has solved in their competition. */
@@ -132,7 +136,15 @@ async function wrongTries(db: Db, solver: Solver, challengeId: string): Promise<
   return Number(n);
 }
 
-const tries = (n: number) => `${n} wrong ${n === 1 ? "try" : "tries"}`;
+/**
+ * Why a capped challenge is closed, in words that agree with the number: "the one wrong try
+ * allowed … was used", "all 3 wrong tries allowed … were used" (the card says the same:
+ * components/play).
+ */
+export function closedMessage(max: number, byTeam: boolean): string {
+  const by = byTeam ? " by your team" : "";
+  return max === 1 ? `Closed: the one wrong try allowed on this challenge was used${by}.` : `Closed: all ${max} wrong tries allowed on this challenge were used${by}.`;
+}
 
 /**
  * Checks a submitted flag. Order: the window (409), the challenge (404), the team (409, teams
@@ -147,9 +159,10 @@ const tries = (n: number) => `${n} wrong ${n === 1 ? "try" : "tries"}`;
 export async function submitFlag(db: Db, player: Player, challengeId: string, { flag }: { flag: string }, now = new Date()): Promise<FlagAttemptView> {
   return transactionWithRetry(db, async (tx) => {
     const { ctf, challenge, solver } = await runningChallenge(tx, player, challengeId, now);
+    const cutoff = freezeCutoff(ctf, now);
     const record = (result: AttemptResult, submitted: string | null = null) =>
       tx.insert(flagAttempts).values({ id: newId("att"), ctfId: ctf.id, challengeId: challenge.id, memberId: player.memberId, teamId: solver.teamId, result, submitted, createdAt: now });
-    const answer = async (status: AttemptResult, points: number) => ({ status, points, score: await scoreOf(tx, solver) });
+    const answer = async (status: AttemptResult, points: number) => ({ status, points, score: await scoreOf(tx, solver, cutoff) });
 
     const solved = await solvedIds(tx, solver);
     if (solved.has(challenge.id)) {
@@ -161,7 +174,7 @@ export async function submitFlag(db: Db, player: Player, challengeId: string, { 
       // One capped submission per solver at a time (the team's or the member's row): the count below stays exact.
       await tx.execute(solver.teamId ? sql`select 1 from teams where id = ${solver.teamId} for update` : sql`select 1 from members where id = ${solver.memberId} for update`);
       if ((await wrongTries(tx, solver, challenge.id)) >= challenge.maxAttempts) {
-        throw conflict(`Closed: all ${tries(challenge.maxAttempts)} allowed on this challenge ${solver.teamId ? "were used by your team" : "were used"}.`);
+        throw conflict(closedMessage(challenge.maxAttempts, solver.teamId !== null));
       }
     }
 
@@ -194,7 +207,8 @@ export async function submitFlag(db: Db, player: Player, challengeId: string, { 
       return answer("already_solved", 0);
     }
     await record("correct");
-    return answer("correct", points);
+    // Frozen: what the solve earns as players see it (the value as of the freeze), not what it tells of later solves.
+    return answer("correct", cutoff ? await valueAsOf(tx, challenge, cutoff) : points);
   });
 }
 
@@ -210,6 +224,16 @@ async function valueAfterSolve(tx: Db, challenge: Challenge): Promise<number> {
   return challengeValue(challenge.scoring, challenge.points, Number(n) + 1);
 }
 
+/** A challenge's value as of `cutoff` (a freeze): from the solves before it (its `points` when static). */
+async function valueAsOf(db: Db, challenge: Challenge, cutoff: Date): Promise<number> {
+  if (challenge.scoring.type !== "dynamic") return challenge.points;
+  const [{ n }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(solves)
+    .where(and(eq(solves.challengeId, challenge.id), lt(solves.solvedAt, cutoff)));
+  return challengeValue(challenge.scoring, challenge.points, Number(n));
+}
+
 /** Unlocks hint `n` (from 1) of a challenge: its text, and its cost deducted once per solver (unlocking again, or by a teammate, costs nothing). */
 export async function unlockHint(db: Db, player: Player, challengeId: string, n: number, now = new Date()): Promise<HintUnlockView> {
   return transactionWithRetry(db, async (tx) => {
@@ -221,7 +245,7 @@ export async function unlockHint(db: Db, player: Player, challengeId: string, n:
       .insert(hintUnlocks)
       .values({ id: newId("hnt"), ctfId: ctf.id, challengeId: challenge.id, memberId: player.memberId, teamId: solver.teamId, hint: n, cost: hint.cost, unlockedAt: now })
       .onConflictDoNothing();
-    return { challenge_id: challenge.id, hint: n, text: hint.text, cost: hint.cost, score: await scoreOf(tx, solver) };
+    return { challenge_id: challenge.id, hint: n, text: hint.text, cost: hint.cost, score: await scoreOf(tx, solver, freezeCutoff(ctf, now)) };
   });
 }
 
@@ -233,8 +257,8 @@ export type AttemptCap = { used: number; max: number; closed: boolean };
  * score — their team's in teams mode (nothing before they have one: `team_required`) — and,
  * per challenge, what locks it (titles) and its attempt cap.
  */
-export async function playerProgress(db: Db, player: Player) {
-  const [ctf] = await db.select({ id: ctfs.id, mode: ctfs.mode }).from(ctfs).where(eq(ctfs.id, player.ctfId));
+export async function playerProgress(db: Db, player: Player, now = new Date()) {
+  const [ctf] = await db.select({ id: ctfs.id, mode: ctfs.mode, host: ctfs.host, status: ctfs.status, freezeAt: ctfs.freezeAt }).from(ctfs).where(eq(ctfs.id, player.ctfId));
   if (!ctf) throw notFound("Competition");
   const solver = await solverOf(db, ctf, player.memberId, { requireTeam: false });
   const [solved, unlockRows, published, wrongRows, score] = await Promise.all([
@@ -253,7 +277,7 @@ export async function playerProgress(db: Db, player: Player) {
       .from(flagAttempts)
       .where(and(eq(flagAttempts.ctfId, ctf.id), eq(flagAttempts.result, "incorrect"), rowsOfSolver(flagAttempts, solver)))
       .groupBy(flagAttempts.challengeId),
-    solver.teamless ? 0 : scoreOf(db, solver),
+    solver.teamless ? 0 : scoreOf(db, solver, freezeCutoff(ctf, now)),
   ]);
   const wrong = new Map(wrongRows.map((row) => [row.challengeId, Number(row.n)]));
   const caps: Record<string, AttemptCap> = {};

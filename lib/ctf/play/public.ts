@@ -4,6 +4,7 @@ import { challenges, ctfs, members, solves } from "@/db/schema";
 import { challengeValue } from "@/lib/ctf/challenges/scoring";
 import { isIdShaped } from "@/lib/kernel/ids";
 import { hashToken, isTokenShaped } from "@/lib/platform/security/tokens";
+import { freezeCutoff } from "./standings";
 
 /**
  * What the public pages served by the built-in host may show, without an account:
@@ -19,7 +20,10 @@ export type PublicChallenge = {
   category: string;
   difficulty: string | null;
   description: string;
-  /** What it is worth now: a dynamic challenge's current value (it falls with each solve). */
+  /**
+   * What it is worth now: a dynamic challenge's current value (it falls with each solve); once
+   * the competition's freeze has passed, its value as of the freeze (the solves before it).
+   */
   points: number;
   hints: { text: string; cost: number }[];
   /** The challenge's labels. */
@@ -61,16 +65,22 @@ export const publicChallengeColumns = {
   max_attempts: challenges.maxAttempts,
 };
 
-/** A deployed or archived competition with its published challenges (by category, then points); else null. */
-export async function publicCompetition(db: Db, ctfId: string): Promise<PublicCompetition | null> {
+/**
+ * A deployed or archived competition with its published challenges (by category, then points); else null.
+ * Frozen (freeze_at passed, lib/ctf/play/standings.ts freezeCutoff): dynamic values as of the
+ * freeze, as on the public board — a value falling on the page would tell of solves since.
+ */
+export async function publicCompetition(db: Db, ctfId: string, now = new Date()): Promise<PublicCompetition | null> {
   if (!isIdShaped(ctfId, "ctf")) return null;
   const [ctf] = await db
-    .select({ id: ctfs.id, title: ctfs.title, description: ctfs.description, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, isPublic: ctfs.isPublic, status: ctfs.status, host: ctfs.host, url: ctfs.url })
+    .select({ id: ctfs.id, title: ctfs.title, description: ctfs.description, startsAt: ctfs.startsAt, endsAt: ctfs.endsAt, isPublic: ctfs.isPublic, status: ctfs.status, host: ctfs.host, url: ctfs.url, freezeAt: ctfs.freezeAt })
     .from(ctfs)
     .where(and(eq(ctfs.id, ctfId), inArray(ctfs.status, ["deployed", "archived"])));
   if (!ctf) return null;
+  const cutoff = freezeCutoff(ctf, now);
+  const before = cutoff ? sql` and s.solved_at < ${cutoff.toISOString()}::timestamptz` : sql``;
   const rows = await db
-    .select({ ...publicChallengeColumns, scoring: challenges.scoring, solves: sql<number>`(select count(*)::int from ${solves} s where s.challenge_id = "challenges"."id")` })
+    .select({ ...publicChallengeColumns, scoring: challenges.scoring, solves: sql<number>`(select count(*)::int from ${solves} s where s.challenge_id = "challenges"."id"${before})` })
     .from(challenges)
     .where(and(eq(challenges.ctfId, ctf.id), eq(challenges.status, "published")))
     .orderBy(asc(challenges.category), asc(challenges.points), asc(challenges.title), asc(challenges.id));

@@ -68,12 +68,23 @@ export function valuedSolves(db: Db, scope: Pick<BoardScope, "ctfId" | "cutoff">
     .as("valued");
 }
 
-/** One player's (individual mode) or team's (teams mode: `teamId`) current score, live. */
-export async function playerScore(db: Db, solver: { ctfId: string; memberId: string; teamId: string | null }): Promise<number> {
-  const valued = valuedSolves(db, { ctfId: solver.ctfId, cutoff: null });
-  const ownSolve = solver.teamId ? eq(valued.teamId, solver.teamId) : and(eq(valued.memberId, solver.memberId), isNull(valued.teamId));
+/**
+ * One player's (individual mode) or team's (teams mode: `teamId`) score: all their solves and
+ * hint unlocks. A dynamic challenge counts for its current value, or with `valuesAt` (a freeze
+ * that has passed: what players see) for its value as of then, from the solves before it, so
+ * that their own score does not move when others solve after the freeze (their own solves
+ * after it still count, at that value).
+ */
+export async function playerScore(db: Db, solver: { ctfId: string; memberId: string; teamId: string | null }, valuesAt: Date | null = null): Promise<number> {
+  const solveCount = sql`(select count(*) from ${solves} s where s.challenge_id = ${solves.challengeId}${valuesAt ? sql` and s.solved_at < ${valuesAt.toISOString()}::timestamptz` : sql``})`;
+  const value = sql`case when ${challenges.scoring} ->> 'type' = 'dynamic' then ${dynamicValueSql(sql`${challenges.scoring}`, solveCount)} else ${solves.points} end`;
+  const ownSolve = solver.teamId ? eq(solves.teamId, solver.teamId) : and(eq(solves.memberId, solver.memberId), isNull(solves.teamId));
   const ownUnlock = solver.teamId ? eq(hintUnlocks.teamId, solver.teamId) : and(eq(hintUnlocks.memberId, solver.memberId), isNull(hintUnlocks.teamId));
-  const points = db.select({ points: sql`coalesce(sum(${valued.value}), 0)` }).from(valued).where(ownSolve);
+  const points = db
+    .select({ points: sql`coalesce(sum(${value}), 0)` })
+    .from(solves)
+    .innerJoin(challenges, eq(challenges.id, solves.challengeId))
+    .where(and(eq(solves.ctfId, solver.ctfId), ownSolve));
   const costs = db.select({ cost: sql`coalesce(sum(${hintUnlocks.cost}), 0)` }).from(hintUnlocks).where(and(eq(hintUnlocks.ctfId, solver.ctfId), ownUnlock));
   const result = await db.execute(sql`select (${points}) - (${costs}) as score`);
   return Number(rowsOf<{ score: number | string }>(result)[0].score);

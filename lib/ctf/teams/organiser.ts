@@ -8,6 +8,7 @@ import { isIdShaped } from "@/lib/kernel/ids";
 import { offsetOf, page, type Page, type Paging } from "@/lib/kernel/paging";
 import { findCtf } from "@/lib/ctf/competitions/competitions";
 import type { RenameTeamInput, TeamView } from "./schemas";
+import { inviteCodeColumns } from "./teams";
 import { toTeamView } from "./views";
 
 /**
@@ -59,7 +60,11 @@ export async function deleteTeam(db: Db, workspaceId: string, ctfId: string, tea
   });
 }
 
-/** `DELETE /api/v1/ctfs/{ctf_id}/teams/{team_id}/members/{member_id}`: the member leaves the team (which keeps its solves); the team as it is now. */
+/**
+ * `DELETE /api/v1/ctfs/{ctf_id}/teams/{team_id}/members/{member_id}`: the member leaves the team
+ * (which keeps its solves) and the team gets a new invite code (the one the member knew would
+ * let them straight back in; the remaining members see the new one); the team as it is now.
+ */
 export async function removeTeamMember(db: Db, workspaceId: string, ctfId: string, teamId: string, memberId: string): Promise<TeamView> {
   return transactionWithRetry(db, async (tx) => {
     const { team } = await changeableTeam(tx, workspaceId, ctfId, teamId);
@@ -67,6 +72,7 @@ export async function removeTeamMember(db: Db, workspaceId: string, ctfId: strin
       ? await tx.update(members).set({ teamId: null }).where(and(eq(members.id, memberId), eq(members.teamId, team.id))).returning({ id: members.id })
       : [];
     if (left.length === 0) throw notFound("Member of this team");
+    await tx.update(teams).set(inviteCodeColumns()).where(eq(teams.id, team.id));
     return teamView(tx, team);
   });
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ctfModes } from "@/db/schema/statuses";
 import { pageSchema } from "@/lib/kernel/paging";
-import { isStorableText } from "@/lib/kernel/values";
+import { DISPLAY_LINE_MESSAGE, isDisplayLine, isStorableText } from "@/lib/kernel/values";
 
 /** A team's name: shown on the scoreboard and in CTFtime's feed; unique per competition, case-insensitively. */
 const teamName = z
@@ -10,9 +10,12 @@ const teamName = z
   .min(1, "Give the team a name.")
   .max(40, "At most 40 characters.")
   .refine(isStorableText, "Must not contain NUL characters or unpaired surrogates.")
-  // Control and bidirectional-override characters would let a name pass for another on the board.
-  .refine((value) => !/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(value), "Use letters, digits, spaces and punctuation only.")
-  .meta({ description: "1–40 characters; unique in the competition, case-insensitively (another team's name → 409)." });
+  // Invisible, formatting and text-direction characters would let a name look empty or pass for another on the board.
+  .refine(isDisplayLine, DISPLAY_LINE_MESSAGE)
+  .meta({
+    description:
+      "1–40 characters, trimmed; one line of visible text (no control, invisible, formatting or text-direction characters, at least one visible letter, digit or sign); unique in the competition, case-insensitively (another team's name → 409).",
+  });
 
 /** `POST /api/c/{ctf_id}/teams`. */
 export const createTeamInput = z.object({ name: teamName });
@@ -25,7 +28,8 @@ export const joinTeamInput = z
       .string({ error: "Give the team's invite code." })
       .trim()
       .min(1, "Give the team's invite code.")
-      .max(100, "Not an invite code.")
+      // Generous: any malformed code is the same 404 as an unknown one (the domain checks its shape), only absurd lengths are refused here.
+      .max(2000, "Not an invite code.")
       .meta({ description: "The code a member of the team shares (shown to them on the competition's page and by `GET /api/c/{ctf_id}/team`)." }),
   });
 export type JoinTeamInput = z.output<typeof joinTeamInput>;

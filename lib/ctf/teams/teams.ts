@@ -31,6 +31,11 @@ function newInviteCode(): string {
   return randomBytes(12).toString("base64url");
 }
 
+/** A new invite code's columns: its hash (looked up on join) and the code sealed (shown to the team's members). */
+export function inviteCodeColumns(code = newInviteCode()): { inviteCodeHash: string; inviteCodeSealed: string } {
+  return { inviteCodeHash: hashToken(code), inviteCodeSealed: seal(INVITE_SEAL, code) };
+}
+
 /** The competition, if teams can be formed in it now; else 409 saying why. KEY SHARE: it is not archived meanwhile. */
 async function teamsOpen(tx: Db, ctfId: string, now: Date): Promise<Ctf> {
   const [ctf] = await tx.select().from(ctfs).where(eq(ctfs.id, ctfId)).for("key share");
@@ -59,11 +64,10 @@ export async function createTeam(db: Db, caller: TeamCaller, { name }: CreateTea
   return transactionWithRetry(db, async (tx) => {
     const ctf = await teamsOpen(tx, caller.ctfId, now);
     await teamlessMember(tx, caller);
-    const code = newInviteCode();
     // The unique index on lower(name) decides between two teams named alike at once: the loser inserts nothing.
     const [team] = await tx
       .insert(teams)
-      .values({ id: newId("team"), ctfId: ctf.id, workspaceId: ctf.workspaceId, name, inviteCodeHash: hashToken(code), inviteCodeSealed: seal(INVITE_SEAL, code), createdAt: now })
+      .values({ id: newId("team"), ctfId: ctf.id, workspaceId: ctf.workspaceId, name, ...inviteCodeColumns(), createdAt: now })
       .onConflictDoNothing()
       .returning();
     if (!team) throw conflict(`A team named “${name}” already exists in this competition: choose another name.`);

@@ -96,8 +96,25 @@ export async function readTextFile(req: Request, field: string, limit: number = 
   return text;
 }
 
+/**
+ * A multipart type that is not `multipart/form-data` with a boundary (none, or
+ * `multipart/mixed`…) → 422 `(body)`, as a malformed multipart body is: only other types are
+ * read as the file itself.
+ */
+function refuseUnreadableMultipart(req: Request): void {
+  const contentType = req.headers.get("content-type") ?? "";
+  const essence = contentType.split(";")[0].trim().toLowerCase();
+  if (!essence.startsWith("multipart/")) return;
+  if (essence === "multipart/form-data" && /;\s*boundary\s*=\s*\S/i.test(contentType)) return;
+  throw invalidFields(
+    [{ field: "(body)", message: "Send multipart/form-data with its boundary (as curl -F and a browser's FormData do), or the file itself as the body with another type." }],
+    "The body must be multipart/form-data.",
+  );
+}
+
 /** Reads one binary file (an archive) as readFileBytes does; an empty one → 422 naming `field`. */
 export async function readBinaryFile(req: Request, field: string, limit: number = MAX_BODY_BYTES): Promise<Uint8Array> {
+  refuseUnreadableMultipart(req);
   const bytes = await readFileBytes(req, field, limit);
   if (bytes.byteLength === 0) throw invalidFields([{ field, message: "The file is empty." }]);
   return bytes;

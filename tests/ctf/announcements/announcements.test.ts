@@ -78,6 +78,12 @@ describe("posting, listing and deleting", () => {
       [{ title: "Hello", body: "b".repeat(5001) }, "body"],
       [{ title: "Hello" }, "body"],
       [{ title: 42, body: "x" }, "title"],
+      // One line of visible text (the rule team names and tags share).
+      [{ title: "a\nb", body: "x" }, "title"],
+      [{ title: "a\u2028b", body: "x" }, "title"],
+      [{ title: "Update\u202Eevil", body: "x" }, "title"],
+      [{ title: "\u200B\u200B", body: "x" }, "title"],
+      [{ title: "\u3164", body: "x" }, "title"],
     ];
     for (const [body, field] of cases) {
       const refused = await post(ctfId, body);

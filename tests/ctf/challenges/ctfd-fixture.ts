@@ -1,4 +1,4 @@
-import { strToU8, zipSync, type Zippable } from "fflate";
+import { strToU8, zipSync, type ZipOptions, type Zippable } from "fflate";
 
 /**
  * A CTFd admin export built in code, in the layout CTFd's `export_ctf` writes
@@ -58,12 +58,12 @@ export function fixtureTables(): CtfdTables {
   };
 }
 
-/** The zip of an export: its tables and uploads (by location); `extra` adds raw entries (a broken table…). */
-export function ctfdExportZip(tables: CtfdTables = fixtureTables(), uploads: Record<string, Uint8Array> = fixtureFiles, extra: Zippable = {}): Uint8Array {
+/** The zip of an export: its tables and uploads (by location); `extra` adds raw entries (a broken table…); `options.level` 0 stores them uncompressed. */
+export function ctfdExportZip(tables: CtfdTables = fixtureTables(), uploads: Record<string, Uint8Array> = fixtureFiles, extra: Zippable = {}, options: ZipOptions = {}): Uint8Array {
   const entries: Zippable = {};
   for (const [name, results] of Object.entries(tables)) entries[`db/${name}.json`] = strToU8(JSON.stringify({ count: results.length, results, meta: {} }));
   for (const [location, bytes] of Object.entries(uploads)) entries[`uploads/${location}`] = bytes;
-  return zipSync({ ...entries, ...extra });
+  return zipSync({ ...entries, ...extra }, options);
 }
 
 /** Rewrites the size an entry declares in the zip's central directory (a zip bomb lies about it, or tells the truth). */

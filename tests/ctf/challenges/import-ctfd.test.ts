@@ -1,7 +1,9 @@
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { count, eq, like } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import * as importRoute from "@/app/api/v1/ctfs/[ctf_id]/import/ctfd/route";
+import * as openapiRoute from "@/app/api/openapi.json/route";
 import * as fileRoute from "@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id]/files/[file_id]/route";
 import * as filesRoute from "@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id]/files/route";
 import { challengeFiles, challenges, ctfs, storedFiles } from "@/db/schema";
@@ -45,12 +47,13 @@ async function newCtf() {
 
 const url = (ctfId: string) => `/api/v1/ctfs/${ctfId}/import/ctfd`;
 
-/** The archive as the whole body (`application/zip`), or as the multipart part `file` (`form`). */
-async function importZip(ctfId: string, zip: Uint8Array, options: { form?: boolean; dryRun?: boolean; key?: string } = {}) {
+/** The archive as the whole body (`application/zip`, or `contentType`), or as the multipart part `file` (`form`); `query` as sent. */
+async function importZip(ctfId: string, zip: Uint8Array, options: { form?: boolean; dryRun?: boolean; key?: string; contentType?: string; query?: string } = {}) {
   if (options.form) return call(importRoute.POST, url(ctfId), { method: "POST", key: options.key ?? trainer.secret, params: { ctf_id: ctfId }, query: options.dryRun ? { dry_run: "true" } : {}, body: ctfdExportForm(zip) });
-  const request = new Request(`http://localhost${url(ctfId)}${options.dryRun ? "?dry_run=true" : ""}`, {
+  const query = options.query ?? (options.dryRun ? "dry_run=true" : "");
+  const request = new Request(`http://localhost${url(ctfId)}${query ? `?${query}` : ""}`, {
     method: "POST",
-    headers: { "x-api-key": options.key ?? trainer.secret, "content-type": "application/zip" },
+    headers: { "x-api-key": options.key ?? trainer.secret, "content-type": options.contentType ?? "application/zip" },
     body: zip as BodyInit,
   });
   const response = await importRoute.POST(request, { params: Promise.resolve({ ctf_id: ctfId }) });
@@ -211,12 +214,15 @@ describe("a malformed archive imports nothing and names the entry", () => {
     ["a row of the wrong shape", () => withTables((t) => (t.challenges[0].name = 42 as unknown as string)), "db/challenges.json, row 1 (id 1): name"],
     ["a file missing from uploads/", () => ctfdExportZip(fixtureTables(), { [Object.keys(fixtureFiles)[0]]: fixtureFiles[Object.keys(fixtureFiles)[0]] }), "uploads/9b8a7c6d5e4f3a2b1c0d9e8f7a6b5c4d/notes.txt is missing"],
     ["a challenge id twice", () => withTables((t) => t.challenges.push({ ...t.challenges[0] })), "challenge id 1 appears twice"],
+    ["a table of more rows than an import reads", () => withTables((t) => (t.tags = Array.from({ length: 20_001 }, (_, i) => ({ id: i + 1, challenge_id: 1, value: "t" })))), "db/tags.json holds 20001 rows, more than the 20000"],
   ];
   it.each(cases)("%s → 422", async (_, zip, mentions) => {
     const ctfId = await newCtf();
     const result = await importZip(ctfId, zip());
     expectRefused(result, 422, mentions);
     expect(result.body.error.fields[0].field).toBe("file");
+    // The field's message names the entry as the zip spells it ("db/…", never "Db/…").
+    expect(result.body.error.fields[0].message).toContain(mentions);
     expect(await written(ctfId)).toEqual({ challenges: 0, files: 0, bytes: 0 });
   });
 
@@ -248,7 +254,7 @@ describe("a zip bomb is bounded", () => {
     expect(await written(ctfId)).toEqual({ challenges: 0, files: 0, bytes: 0 });
   });
 
-  it("an entry inflating far beyond what it declares is cut at its declared size (422 as bad JSON), quickly", async () => {
+  it("an entry inflating far beyond what it declares is a malformed archive (422 naming it), found out quickly", async () => {
     const ctfId = await newCtf();
     const bomb = zipSync({ "db/challenges.json": new Uint8Array(32 * 1024 * 1024).fill(0x20) }, { level: 9 });
     expect(bomb.byteLength).toBeLessThan(1024 * 1024);
@@ -272,4 +278,203 @@ it("twenty imports at once into one competition all succeed, each whole", async 
   const results = await Promise.all(Array.from({ length: 20 }, (_, i) => importZip(ctfId, ctfdExportZip(), { form: i % 2 === 0 })));
   for (const result of results) expect(result.status, JSON.stringify(result.body)).toBe(201);
   expect(await written(ctfId)).toEqual({ challenges: 80, files: 40, bytes: 40 });
+});
+
+describe("prerequisites that would close a circle are dropped and noted, as the API refuses them", () => {
+  it("two challenges requiring each other: the first requirement is kept, the one closing the circle noted; a self-requirement is noted", async () => {
+    const tables = fixtureTables();
+    tables.challenges[0].requirements = { prerequisites: [2] }; // and 2 requires 1 (the fixture)
+    tables.challenges[3].requirements = { prerequisites: [4] };
+    const ctfId = await newCtf();
+    const dry = await importZip(ctfId, ctfdExportZip(tables), { dryRun: true });
+    const result = await importZip(ctfId, ctfdExportZip(tables));
+    expect(result.status, JSON.stringify(result.body)).toBe(201);
+    expect(dry.body.notes).toEqual(result.body.notes);
+    const notes = result.body.notes.map((entry: any) => `${entry.ctfd_id}: ${entry.note}`);
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^2: A requirement is not carried over: CTFd challenge 1 already requires this one \(1 requires 2\)/),
+        expect.stringMatching(/^4: A requirement is not carried over: it requires itself/),
+      ]),
+    );
+    const ids = Object.fromEntries(result.body.imported.map((entry: any) => [entry.ctfd_id, entry.challenge_id]));
+    const rows = Object.fromEntries((await database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId))).map((row) => [row.id, row.requires]));
+    expect(rows[ids[1]]).toEqual([ids[2]]);
+    expect(rows[ids[2]]).toEqual([]);
+    expect(rows[ids[3]]).toEqual([ids[1], ids[2]]);
+    expect(rows[ids[4]]).toEqual([]);
+  });
+
+  it("a longer circle (1 → 3 → 2 → 1) loses only the requirement that would close it", async () => {
+    const tables = fixtureTables();
+    tables.challenges[0].requirements = { prerequisites: [3] };
+    tables.challenges[2].requirements = { prerequisites: [2] }; // 2 requires 1 (the fixture)
+    const ctfId = await newCtf();
+    const result = await importZip(ctfId, ctfdExportZip(tables));
+    expect(result.status, JSON.stringify(result.body)).toBe(201);
+    const ids = Object.fromEntries(result.body.imported.map((entry: any) => [entry.ctfd_id, entry.challenge_id]));
+    const rows = Object.fromEntries((await database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId))).map((row) => [row.id, row.requires]));
+    expect([rows[ids[1]], rows[ids[2]], rows[ids[3]]]).toEqual([[ids[3]], [ids[1]], []]);
+    expect(result.body.notes.map((entry: any) => `${entry.ctfd_id}: ${entry.note}`)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^3: A requirement is not carried over: CTFd challenge 2 already requires this one \(2 requires 1 requires 3\)/)]),
+    );
+  });
+});
+
+describe("text that cannot be stored, and values changed on the way, are noted; the dry run answers as the import does", () => {
+  it("NUL characters are removed, an unpaired surrogate replaced, a flag with either not carried over, each noted", async () => {
+    const tables = fixtureTables();
+    tables.challenges[0].name = "Warm\u0000-up";
+    tables.challenges[0].description = "Find\u0000 it.";
+    tables.hints[0].content = "Open\u0000 it.";
+    tables.tags[0].value = "begin\u0000ner";
+    tables.challenges[1].name = "Falling \ud800value";
+    tables.flags[4].content = "CTF{lin\u0000ear}";
+    const ctfId = await newCtf();
+    const dry = await importZip(ctfId, ctfdExportZip(tables), { dryRun: true });
+    const result = await importZip(ctfId, ctfdExportZip(tables));
+    expect(result.status, JSON.stringify(result.body)).toBe(201);
+    expect(dry.status).toBe(201);
+    for (const part of ["notes", "skipped"] as const) expect(dry.body[part]).toEqual(result.body[part]);
+    expect(dry.body.imported.map((entry: any) => entry.title)).toEqual(result.body.imported.map((entry: any) => entry.title));
+    expect(result.body.imported.map((entry: any) => entry.title)).toEqual(["Warm-up", "Falling \ufffdvalue", "Pattern"]);
+    expect(result.body.skipped.map((entry: any) => entry.ctfd_id)).toEqual([4, 5]);
+    const notes = result.body.notes.map((entry: any) => `${entry.ctfd_id}: ${entry.note}`);
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^1: Its name contained NUL characters/),
+        expect.stringMatching(/^1: Its description contained NUL characters/),
+        expect.stringMatching(/^1: Hint 1 contained NUL characters/),
+        expect.stringMatching(/^1: Tag 1 contained NUL characters/),
+        expect.stringMatching(/^2: Its name contained an unpaired UTF-16 surrogate/),
+        expect.stringMatching(/^4: Flag 5 contains a NUL character or an unpaired surrogate/),
+      ]),
+    );
+    const [warmUp] = await database.db.select().from(challenges).where(eq(challenges.id, result.body.imported[0].challenge_id));
+    expect(warmUp).toMatchObject({ title: "Warm-up", description: "Find it.", tags: ["beginner"] });
+    expect(warmUp.hints[0].text).toBe("Open it.");
+  });
+
+  it("a name cut at 200 characters is noted and never splits a character in two", async () => {
+    const tables = fixtureTables();
+    tables.challenges[0].name = `${"x".repeat(199)}\u{1F600}tail`;
+    const ctfId = await newCtf();
+    const result = await importZip(ctfId, ctfdExportZip(tables));
+    expect(result.status, JSON.stringify(result.body)).toBe(201);
+    expect(result.body.imported[0].title).toBe("x".repeat(199));
+    expect(result.body.notes.map((entry: any) => `${entry.ctfd_id}: ${entry.note}`)).toEqual(expect.arrayContaining([expect.stringMatching(/^1: Its name is longer than 200 characters: cut there/)]));
+  });
+
+  it("notes a negative attempt cap, an empty tag and a dynamic challenge the export gives no dynamic values (imported static)", async () => {
+    const tables = fixtureTables();
+    tables.challenges[0].max_attempts = -1;
+    tables.tags.push({ id: 4, challenge_id: 1, value: "   " });
+    tables.dynamic_challenge = tables.dynamic_challenge.filter((row) => row.id !== 2);
+    const ctfId = await newCtf();
+    const result = await importZip(ctfId, ctfdExportZip(tables));
+    expect(result.status, JSON.stringify(result.body)).toBe(201);
+    const notes = result.body.notes.map((entry: any) => `${entry.ctfd_id}: ${entry.note}`);
+    expect(notes).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^1: Its max_attempts -1 is not a number of tries: imported without a cap/),
+        expect.stringMatching(/^1: Tag 4 is empty: not carried over/),
+        expect.stringMatching(/^2: It is dynamic on CTFd, but the export holds none of its dynamic values.*static challenge worth 500/),
+      ]),
+    );
+    const ids = Object.fromEntries(result.body.imported.map((entry: any) => [entry.ctfd_id, entry.challenge_id]));
+    const rows = Object.fromEntries((await database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId))).map((row) => [row.id, row]));
+    expect(rows[ids[1]]).toMatchObject({ maxAttempts: null, tags: ["beginner"] });
+    expect(rows[ids[2]]).toMatchObject({ points: 500, scoring: { type: "static" } });
+  });
+
+  it("an entry whose bytes disagree with the size it declares is a malformed archive → 422 naming it, stored or deflated", async () => {
+    const ctfId = await newCtf();
+    const location = `uploads/${Object.keys(fixtureFiles)[1]}`;
+    expect(fixtureFiles[Object.keys(fixtureFiles)[1]].byteLength).toBe(26);
+    for (const declared of [3, 40]) {
+      const result = await importZip(ctfId, declareSize(ctfdExportZip(), location, declared), { dryRun: true });
+      expectRefused(result, 422, location);
+      expect(result.body.error.fields[0]).toMatchObject({ field: "file", message: expect.stringContaining(location) });
+    }
+    const stored = ctfdExportZip(fixtureTables(), fixtureFiles, {}, { level: 0 });
+    expect((await importZip(ctfId, stored, { dryRun: true })).status).toBe(201);
+    expectRefused(await importZip(ctfId, declareSize(stored, "db/challenges.json", 10), { dryRun: true }), 422, "db/challenges.json");
+    expectRefused(await importZip(ctfId, declareSize(stored, location, 3)), 422, location);
+    expect(await written(ctfId)).toEqual({ challenges: 0, files: 0, bytes: 0 });
+  });
+});
+
+describe("the request's shape", () => {
+  it("a multipart type without a boundary, or another multipart type, → 422 (body); other types are read as the archive", async () => {
+    const ctfId = await newCtf();
+    for (const contentType of ["multipart/form-data", "Multipart/Form-Data ; charset=utf-8", "multipart/mixed; boundary=xyz"]) {
+      const result = await importZip(ctfId, ctfdExportZip(), { contentType });
+      expect(result.status, `${contentType}: ${JSON.stringify(result.body)}`).toBe(422);
+      expect(result.body.error.fields[0].field).toBe("(body)");
+    }
+    expect(await written(ctfId)).toEqual({ challenges: 0, files: 0, bytes: 0 });
+    expect((await importZip(ctfId, ctfdExportZip(), { contentType: "application/octet-stream", dryRun: true })).status).toBe(201);
+  });
+
+  it("dry_run is true or false, as the docs and the OpenAPI document say; anything else → 422", async () => {
+    const ctfId = await newCtf();
+    expect((await importZip(ctfId, ctfdExportZip(), { query: "dry_run=false" })).body.dry_run).toBe(false);
+    expect((await importZip(ctfId, ctfdExportZip(), { query: "dry_run=true" })).body.dry_run).toBe(true);
+    for (const value of ["1", "yes", "TRUE", ""]) {
+      const result = await importZip(ctfId, ctfdExportZip(), { query: `dry_run=${value}` });
+      expect(result.status, value).toBe(422);
+      expect(result.body.error.fields[0].field).toBe("dry_run");
+    }
+    const doc = await openapiRoute.GET().json();
+    const parameter = doc.paths["/api/v1/ctfs/{ctf_id}/import/ctfd"].post.parameters.find((entry: any) => entry.name === "dry_run");
+    expect(parameter.schema).toMatchObject({ type: "string", enum: ["true", "false"], default: "false" });
+    expect(parameter.required).toBeFalsy();
+  });
+});
+
+describe("inflating never holds up the server", () => {
+  /** An export whose one challenge carries `count` uploads of 10 MiB of zeros (a zip of a few kB each). */
+  function zerosExport(count: number): Uint8Array {
+    const tables = fixtureTables();
+    const uploads: Record<string, Uint8Array> = {};
+    const zeros = new Uint8Array(10 * 1024 * 1024 - 1);
+    tables.files = Array.from({ length: count }, (_, i) => ({ id: i + 1, type: "challenge", location: `d${i}/f${i}.bin`, sha1sum: null, challenge_id: 1, page_id: null }));
+    for (let i = 0; i < count; i++) uploads[`d${i}/f${i}.bin`] = zeros;
+    return ctfdExportZip(tables, uploads);
+  }
+
+  it("the event loop keeps turning while bomb-like archives are read (no pause of 500 ms); over 64 MiB inflated → 413 before inflating", async () => {
+    const accepted = zerosExport(6); // 60 MiB inflated: within the bound
+    const refused = zerosExport(19); // 190 MiB inflated, from a zip of about 200 kB
+    expect(refused.byteLength).toBeLessThan(300_000);
+    const ctfId = await newCtf();
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const results = await Promise.all([importZip(ctfId, accepted, { dryRun: true }), importZip(ctfId, refused, { dryRun: true }), importZip(ctfId, accepted, { dryRun: true })]);
+    delay.disable();
+    expect(results.map((result) => result.status)).toEqual([201, 413, 201]);
+    expect(results[0].body.imported[0].files).toBe(6);
+    expect(results[1].body.error.message).toContain(`more than 64 MB (${64 * 1024 * 1024} bytes) in all`);
+    expect(delay.max / 1e6).toBeLessThan(500);
+  });
+
+  it("at most two archives are inflated at once; another waits its turn, and after a while → 503 with Retry-After", async () => {
+    const { inflating } = await import("@/lib/ctf/challenges/import-ctfd/gate");
+    const ctfId = await newCtf();
+    const releases = [await inflating.acquire(), await inflating.acquire()];
+    const waitMs = inflating.waitMs;
+    try {
+      inflating.waitMs = 50;
+      const busy = await importZip(ctfId, ctfdExportZip(), { dryRun: true });
+      expect(busy.status, JSON.stringify(busy.body)).toBe(503);
+      expect(busy.headers.get("retry-after")).toBe("5");
+      inflating.waitMs = 10_000;
+      const queued = importZip(ctfId, ctfdExportZip(), { dryRun: true });
+      releases[0]();
+      expect((await queued).status).toBe(201);
+    } finally {
+      inflating.waitMs = waitMs;
+      for (const release of releases) release();
+    }
+  });
 });

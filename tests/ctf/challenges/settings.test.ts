@@ -127,6 +127,29 @@ describe("validation", () => {
     expect(expectStatus(await api.listChallenges(ctfId), 200).pagination.total).toBe(1);
   });
 
+  it("the 10-tag and 20-prerequisite limits count a repeated entry once; past them, 422 on tags / requires", async () => {
+    const ctfId = await newCtf();
+    const first = await newChallenge(ctfId, { title: "First" });
+    const repeated = await newChallenge(ctfId, { tags: [...Array(10).fill("a"), "b"], requires: Array(21).fill(first.id) });
+    expect(repeated).toMatchObject({ tags: ["a", "b"], requires: [first.id] });
+    const patched = expectStatus(await api.updateChallenge(ctfId, repeated.id, { tags: ["c", ...Array(12).fill("d")], requires: Array(25).fill(first.id) }), 200);
+    expect(patched).toMatchObject({ tags: ["c", "d"], requires: [first.id] });
+
+    const eleven = Array.from({ length: 11 }, (_, i) => `t${i}`);
+    expect(fieldErrors(await api.createChallenge(ctfId, challengeInput({ tags: eleven })))).toHaveProperty(["tags"]);
+    expect(fieldErrors(await api.updateChallenge(ctfId, repeated.id, { tags: [...eleven, "t0"] }))).toHaveProperty(["tags"]);
+    const ids = Array.from({ length: 21 }, (_, i) => `chl_${String(i).padStart(26, "0")}`);
+    expect(fieldErrors(await api.updateChallenge(ctfId, repeated.id, { requires: ids }))).toHaveProperty(["requires"]);
+  });
+
+  it("a tag is one line of visible text: direction overrides, invisible or formatting characters → 422 on that tag", async () => {
+    const ctfId = await newCtf();
+    for (const tag of ["UNIQUETAG\u202Eevil", "a\u2066b", "\u200B", "\u00AD", "\u3164", "a\u2028b", "x\u061Cy", "\u0301"]) {
+      expect(fieldErrors(await api.createChallenge(ctfId, challengeInput({ tags: ["ok", tag] }))), JSON.stringify(tag)).toHaveProperty(["tags.1"]);
+    }
+    expect(await newChallenge(ctfId, { tags: ["crypto-lite", "Ünïcode", "東京", "⚡"] })).toMatchObject({ tags: ["crypto-lite", "Ünïcode", "東京", "⚡"] });
+  });
+
   it("requires: an unknown id, another competition's challenge, the challenge itself → 422 on requires naming the id; nothing changes", async () => {
     const ctfId = await newCtf();
     const other = await newChallenge(await newCtf(), { title: "Elsewhere" });

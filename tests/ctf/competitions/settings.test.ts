@@ -4,8 +4,10 @@ import { ctfs } from "@/db/schema";
 import { archiveCtf } from "@/lib/ctf/play/archive";
 import { createTestDatabase, type TestDatabase } from "../../helpers/db";
 import { createTrainer, type Trainer } from "../../helpers/fixtures";
-import { runningCtf } from "../../helpers/samples/play";
-import { client, ctfInput, expectStatus, type Client } from "../../helpers/competition";
+import { playerOf, runningCtf } from "../../helpers/samples/play";
+import { client, ctfInput, expectStatus, playableCompetition, sameOrigin, submitFlagAs, unlockHintAs, type Client } from "../../helpers/competition";
+import { call } from "../../helpers/http";
+import * as teamsRoute from "@/app/api/c/[ctf_id]/teams/route";
 
 /**
  * A competition's settings through the API: `mode` (individual or teams), `team_size_max` and
@@ -111,6 +113,34 @@ describe("after the start", () => {
     const ran = await runningCtf(database.db, trainer);
     expectStatus(await api.stop(ran), 200);
     expect((await api.updateCtf(ran, { mode: "teams" })).status).toBe(409);
+  });
+
+  it("moving starts_at into the future after play does not reopen mode: a solve, an unlock, a wrong flag or a team each keep it (409)", async () => {
+    const HOUR = 3_600_000;
+    const future = new Date(Date.now() + HOUR).toISOString();
+    const played = async (play: (ctfId: string, challengeId: string, cookie: string) => Promise<unknown>) => {
+      const { ctfId, challengeId } = await playableCompetition(database.db, trainer);
+      await play(ctfId, challengeId, (await playerOf(database.db, trainer, ctfId)).cookie);
+      expectStatus(await api.updateCtf(ctfId, { starts_at: future, freeze_at: null }), 200);
+      return ctfId;
+    };
+    for (const ctfId of [
+      await played((ctfId, challengeId, cookie) => submitFlagAs(cookie, ctfId, challengeId, "CTF{warm}")),
+      await played((ctfId, challengeId, cookie) => unlockHintAs(cookie, ctfId, challengeId, 2)),
+      await played((ctfId, challengeId, cookie) => submitFlagAs(cookie, ctfId, challengeId, "CTF{nope}")),
+    ]) {
+      const refused = await api.updateCtf(ctfId, { mode: "teams" });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.error.message).toMatch(/played .*already: its mode stays individual/);
+      expect(expectStatus(await api.getCtf(ctfId), 200).mode).toBe("individual");
+    }
+
+    // Teams formed before the start: back to individual is refused too.
+    const later = await runningCtf(database.db, trainer, { startsAt: new Date(Date.now() + HOUR), endsAt: new Date(Date.now() + 2 * HOUR) });
+    expectStatus(await api.updateCtf(later, { mode: "teams" }), 200);
+    const ann = await playerOf(database.db, trainer, later);
+    expectStatus(await call(teamsRoute.POST, `/api/c/${later}/teams`, { method: "POST", params: { ctf_id: later }, body: { name: "Early birds" }, headers: { ...sameOrigin, cookie: ann.cookie } }), 201);
+    expect((await api.updateCtf(later, { mode: "individual" })).status).toBe(409);
   });
 
   it("an archived competition → 409 (nothing changes once archived)", async () => {

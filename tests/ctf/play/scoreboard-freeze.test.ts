@@ -7,6 +7,9 @@ import { createTrainer, type Trainer } from "../../helpers/fixtures";
 import { expectStatus, playableCompetition, sleep, submitFlagAs, unlockHintAs } from "../../helpers/competition";
 import { playerOf, publishedChallenge } from "../../helpers/samples/play";
 import { boards, standingsOf } from "./scoreboard-calls";
+import { getChallenge } from "@/lib/ctf/challenges/challenges";
+import { playerProgress } from "@/lib/ctf/play/play";
+import { publicCompetition } from "@/lib/ctf/play/public";
 
 /**
  * `freeze_at`: once passed, the public board, the score graph and CTFtime's feed stand as they
@@ -92,6 +95,46 @@ describe("a frozen scoreboard", () => {
       ["bob", [0]],
     ]);
     expect(graph.series.flatMap((s: any) => s.steps.slice(1)).every((step: any) => Date.parse(step.at) < freezeAt.getTime())).toBe(true);
+  });
+
+  it("players see dynamic values as of the freeze: the page's points, their own score and what a solve or an unlock answers; the organiser's reads stay live", async () => {
+    const { ctfId, challengeId: warmUp } = await playableCompetition(database.db, trainer);
+    const decaying = await publishedChallenge(database.db, trainer, ctfId, { title: "Decaying", flag: "CTF{decay}", points: 300, scoring: dynamic, hints: [] });
+    const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com");
+    const bob = await playerOf(database.db, trainer, ctfId, "bob@example.com");
+    const cal = await playerOf(database.db, trainer, ctfId, "cal@example.com");
+    await submitFlagAs(ann.cookie, ctfId, decaying, "CTF{decay}");
+    await sleep(5);
+    await setFreeze(ctfId, new Date());
+    await sleep(5);
+    // After the freeze: Bob and Cal solve it; live it would fall twice.
+    const frozen = challengeValue(dynamic, 300, 1);
+    const live = challengeValue(dynamic, 300, 3);
+    expect(live).toBeLessThan(frozen);
+    expect(expectStatus(await submitFlagAs(bob.cookie, ctfId, decaying, "CTF{decay}"), 200)).toMatchObject({ status: "correct", points: frozen, score: frozen });
+    expect(expectStatus(await submitFlagAs(cal.cookie, ctfId, decaying, "CTF{decay}"), 200)).toMatchObject({ status: "correct", points: frozen, score: frozen });
+
+    // Ann's own score does not fall with their solves; her own later unlock and solve still count.
+    const annPlayer = { memberId: ann.memberId, ctfId, name: "ann", teamId: null };
+    expect((await playerProgress(database.db, annPlayer)).score).toBe(frozen);
+    expect(expectStatus(await unlockHintAs(ann.cookie, ctfId, warmUp, 1), 200).score).toBe(frozen - 10);
+    expect(expectStatus(await submitFlagAs(ann.cookie, ctfId, warmUp, "CTF{warm}"), 200)).toMatchObject({ points: 100, score: frozen - 10 + 100 });
+    expect((await playerProgress(database.db, annPlayer)).score).toBe(frozen - 10 + 100);
+
+    // The public page: the value as of the freeze; the organiser's read: live.
+    const pointsOnPage = async () => (await publicCompetition(database.db, ctfId))!.challenges.find((c) => c.id === decaying)!.points;
+    expect(await pointsOnPage()).toBe(frozen);
+    expect((await getChallenge(database.db, trainer.workspaceId, ctfId, decaying)).points).toBe(live);
+    expect(standingsOf(await api.organiser(ctfId))).toEqual([
+      ["ann", live - 10 + 100],
+      ["bob", live],
+      ["cal", live],
+    ]);
+
+    // Cleared: everything live again.
+    await setFreeze(ctfId, null);
+    expect(await pointsOnPage()).toBe(live);
+    expect((await playerProgress(database.db, annPlayer)).score).toBe(live - 10 + 100);
   });
 
   it("a freeze still to come changes nothing; clearing a passed one shows everything", async () => {

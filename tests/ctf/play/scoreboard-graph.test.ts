@@ -64,6 +64,34 @@ describe("the score graph", () => {
     expect(JSON.stringify(graph)).not.toContain("@example.com");
   });
 
+  it("an archived competition's graph steps down by hint costs too (kept in the snapshot): each line ends at the entry's score", async () => {
+    const { ctfId, challengeId } = await playableCompetition(database.db, trainer);
+    const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com", "Ann");
+    await unlockHintAs(ann.cookie, ctfId, challengeId, 1);
+    await submitFlagAs(ann.cookie, ctfId, challengeId, "CTF{warm}");
+    await api.archive(ctfId);
+
+    const [{ snapshot }] = await database.db.select({ snapshot: ctfs.snapshot }).from(ctfs).where(eq(ctfs.id, ctfId));
+    expect(snapshot!.hint_unlocks).toEqual([{ member_id: ann.memberId, team_id: null, challenge_id: challengeId, hint: 1, cost: 10, unlocked_at: expect.stringMatching(ISO_UTC) }]);
+    const graph = expectStatus(await api.graph(ctfId), 200);
+    expect(graph.series.map((s: any) => [s.name, s.score, s.steps.map((step: any) => step.score)])).toEqual([["Ann", 90, [0, -10, 90]]]);
+  });
+
+  it("an older snapshot without hint unlocks: the line closes on the entry's score with one step at the end of the window", async () => {
+    const { ctfId, challengeId } = await playableCompetition(database.db, trainer);
+    const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com", "Ann");
+    await unlockHintAs(ann.cookie, ctfId, challengeId, 1);
+    await submitFlagAs(ann.cookie, ctfId, challengeId, "CTF{warm}");
+    await api.archive(ctfId);
+    const [{ snapshot, endsAt }] = await database.db.select({ snapshot: ctfs.snapshot, endsAt: ctfs.endsAt }).from(ctfs).where(eq(ctfs.id, ctfId));
+    const { hint_unlocks: _kept, ...older } = snapshot!;
+    await database.db.update(ctfs).set({ snapshot: older }).where(eq(ctfs.id, ctfId));
+
+    const [line] = expectStatus(await api.graph(ctfId), 200).series;
+    expect(line.steps.map((step: any) => step.score)).toEqual([0, 100, 90]);
+    expect(line.steps.at(-1)).toEqual({ at: endsAt.toISOString(), score: 90 });
+  });
+
   it("draws ten entries at most: the first ten of the board", async () => {
     const { ctfId, challengeId } = await playableCompetition(database.db, trainer);
     const players = [];

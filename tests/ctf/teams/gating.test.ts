@@ -143,6 +143,23 @@ describe("max_attempts", () => {
     expect(expectStatus(await submitFlagAs(bob.cookie, ctfId, capped, "CTF{warm}"), 200).status).toBe("already_solved");
   });
 
+  it("a cap of one: the message says “the one wrong try … was used” (singular), for a player and for a team", async () => {
+    const ctfId = await runningCtf(db(), trainer);
+    const capped = await gatedChallenge(db(), trainer, ctfId, { title: "One try" }, { maxAttempts: 1 });
+    const ann = await playerOf(db(), trainer, ctfId);
+    expect(expectStatus(await submitFlagAs(ann.cookie, ctfId, capped, "CTF{no}"), 200).status).toBe("incorrect");
+    const closed = await submitFlagAs(ann.cookie, ctfId, capped, "CTF{warm}");
+    expect(closed.status).toBe(409);
+    expect(closed.body.error.message).toBe("Closed: the one wrong try allowed on this challenge was used.");
+
+    const teamsId = await teamsCtf(db(), trainer);
+    const teamCapped = await gatedChallenge(db(), trainer, teamsId, { title: "One team try" }, { maxAttempts: 1 });
+    const bob = await playerOf(db(), trainer, teamsId);
+    expectStatus(await teamsApi.create(bob.cookie, teamsId, { name: "Singles" }), 201);
+    expectStatus(await submitFlagAs(bob.cookie, teamsId, teamCapped, "CTF{no}"), 200);
+    expect((await submitFlagAs(bob.cookie, teamsId, teamCapped, "CTF{warm}")).body.error.message).toBe("Closed: the one wrong try allowed on this challenge was used by your team.");
+  });
+
   it("a team's members share the tries", async () => {
     const ctfId = await teamsCtf(db(), trainer);
     const capped = await gatedChallenge(db(), trainer, ctfId, { title: "Shared tries" }, { maxAttempts: 2 });

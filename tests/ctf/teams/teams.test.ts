@@ -99,6 +99,32 @@ describe("creating and joining", () => {
     expect((await teamsApi.create(dee.cookie, ctfId, "{not json")).status).toBe(400);
   });
 
+  it("a name must be one line of visible text: invisible, formatting, separator and direction characters → 422; real scripts and emoji pass", async () => {
+    const ctfId = await teamsCtf(db(), trainer);
+    const dee = await playerOf(db(), trainer, ctfId);
+    const refused = ["\u200B\u200B", "\u00AD", "\u3164", "\u115F\u1160", "\uFFA0", "\u2800", "\u0301\u0301", "a\u{E0041}b", "a\u2028b", "a\u2029b", "abc\u061Cdef", "a\u200Db", "a\uFEFFb", "a\nb", "a\u202Eb", "a\u2066b"];
+    for (const name of refused) {
+      const bad = await teamsApi.create(dee.cookie, ctfId, { name });
+      expect(bad.status, JSON.stringify(name)).toBe(422);
+      expect(bad.body.error.fields[0]).toMatchObject({ field: "name", message: expect.stringMatching(/visible text on one line/) });
+    }
+    for (const name of ["Ünïcode Ωmega", "東京チーム", "Équipe é", "#1 ⚡ Rockets", "फ़ोर्स"]) {
+      const ok = expectStatus(await teamsApi.create(dee.cookie, ctfId, { name }), 201);
+      expect(ok.name).toBe(name);
+      await db().update(members).set({ teamId: null }).where(eq(members.id, dee.memberId));
+    }
+  });
+
+  it("every malformed invite code is the same 404 as an unknown one, however long (up to the body's bound)", async () => {
+    const ctfId = await teamsCtf(db(), trainer);
+    const dee = await playerOf(db(), trainer, ctfId);
+    for (const code of ["abc", "x".repeat(17), "x".repeat(100), "x".repeat(101), "x".repeat(501), "x".repeat(2000), "AAAAAAAAAAAAAAA\u202E"]) {
+      const unknown = await teamsApi.join(dee.cookie, ctfId, { invite_code: code });
+      expect(unknown.status, `${code.length} characters`).toBe(404);
+      expect(unknown.body.error.message).toMatch(/No team has this invite code/);
+    }
+  });
+
   it("forms teams before the start, not after the end nor on a stopped competition", async () => {
     const soon = await teamsCtf(db(), trainer, null, { startsAt: new Date(Date.now() + HOUR), endsAt: new Date(Date.now() + 2 * HOUR) });
     const early = await playerOf(db(), trainer, soon);
@@ -223,6 +249,14 @@ describe("the organiser", () => {
 
     const after = expectStatus(await teamsApi.removeMember(trainer.secret, ctfId, red.id, bob.memberId), 200);
     expect(after.members.map((m: { id: string }) => m.id)).toEqual([ann.memberId]);
+    // The code Bob knew no longer lets him back in; Ann, still a member, sees the new one, which works.
+    const gone = await teamsApi.join(bob.cookie, ctfId, { invite_code: red.invite_code });
+    expect(gone.status).toBe(404);
+    const fresh = expectStatus(await teamsApi.mine(ann.cookie, ctfId), 200).team.invite_code;
+    expect(fresh).not.toBe(red.invite_code);
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expectStatus(await teamsApi.join(bob.cookie, ctfId, { invite_code: fresh }), 200);
+    expectStatus(await teamsApi.removeMember(trainer.secret, ctfId, red.id, bob.memberId), 200);
     expect((await teamsApi.removeMember(trainer.secret, ctfId, red.id, bob.memberId)).status).toBe(404);
     expect((await teamsApi.removeMember(trainer.secret, ctfId, blue.id, ann.memberId)).status).toBe(404);
 

@@ -10,10 +10,11 @@ import { findCtf } from "@/lib/ctf/competitions/competitions";
 import { removeStoredBytes } from "@/lib/ctf/competitions/stored-files";
 import { storedFlag } from "@/lib/ctf/challenges/flags/flags";
 import { normaliseContentType } from "@/lib/ctf/challenges/files/rules";
+import { requiresChain } from "@/lib/ctf/challenges/prerequisites";
 import { archiveProblem, readCtfdArchive } from "./archive";
 import { readCtfdExport } from "./layout";
 import { MAX_IMPORTED_CHALLENGES } from "./limits";
-import { LIMITS, mapChallenge, type PlannedChallenge } from "./mapping";
+import { LIMITS, mapChallenge, reportedTitle, type PlannedChallenge } from "./mapping";
 import type { CtfdImportReport, ImportCtfdQuery } from "./schemas";
 
 type Planned = PlannedChallenge & { id: string; requires: string[] };
@@ -27,18 +28,31 @@ function plan(exported: ReturnType<typeof readCtfdExport>): { planned: Planned[]
   const planned: Planned[] = [];
   for (const challenge of exported.challenges) {
     const mapped = mapChallenge(challenge, exported);
-    const title = mapped.planned?.title ?? challenge.name.slice(0, LIMITS.title);
+    const title = mapped.planned?.title ?? reportedTitle(challenge.name);
     if (!mapped.planned) report.skipped.push({ ctfd_id: challenge.id, title, reason: mapped.skipReason ?? "Not importable." });
     else planned.push({ ...mapped.planned, id: newId("chl"), requires: [] });
     report.notes.push(...notesOf(challenge.id, title, mapped.notes));
   }
   const ours = new Map(planned.map((challenge) => [challenge.ctfdId, challenge.id]));
+  const ctfdIdOf = new Map(planned.map((challenge) => [challenge.id, challenge.ctfdId]));
+  // The requirements kept so far, as the API's circle check walks them (lib/ctf/challenges/prerequisites.ts).
+  const graph = new Map<string, string[]>(planned.map((challenge) => [challenge.id, challenge.requires]));
   for (const challenge of planned) {
     for (const prerequisite of challenge.prerequisites) {
       const id = ours.get(prerequisite);
-      const lost = id === undefined ? `its prerequisite, CTFd challenge ${prerequisite}, is not imported` : challenge.requires.length === LIMITS.requires ? `at most ${LIMITS.requires} prerequisites are kept` : null;
+      const chain = id === undefined || id === challenge.id ? null : requiresChain(graph, id, challenge.id);
+      const lost =
+        id === undefined
+          ? `its prerequisite, CTFd challenge ${prerequisite}, is not imported`
+          : id === challenge.id
+            ? "it requires itself"
+            : chain
+              ? `CTFd challenge ${prerequisite} already requires this one (${chain.map((link) => ctfdIdOf.get(link)).join(" requires ")}), so requiring it back would lock both for good`
+              : challenge.requires.length === LIMITS.requires
+                ? `at most ${LIMITS.requires} prerequisites are kept`
+                : null;
       if (lost) report.notes.push(...notesOf(challenge.ctfdId, challenge.title, [`A requirement is not carried over: ${lost}.`]));
-      else if (id !== challenge.id) challenge.requires.push(id!);
+      else challenge.requires.push(id!);
     }
   }
   return { planned, report };
@@ -73,11 +87,11 @@ async function storeFiles(db: Db, workspaceId: string, planned: Planned[], uploa
 export async function importCtfdArchive(db: Db, workspaceId: string, ctfId: string, bytes: Uint8Array, query: ImportCtfdQuery): Promise<CtfdImportReport> {
   const ctf = await findCtf(db, workspaceId, ctfId);
   if (ctf.status === "archived") throw conflict("The competition is archived: challenges can no longer be added.");
-  const archive = readCtfdArchive(bytes);
+  const archive = await readCtfdArchive(bytes);
   const exported = readCtfdExport(archive.tables);
   if (exported.challenges.length > MAX_IMPORTED_CHALLENGES) throw archiveProblem(`db/challenges.json holds ${exported.challenges.length} challenges, more than the ${MAX_IMPORTED_CHALLENGES} one import takes.`);
   // Every file the export names must be in it (a missing one is a malformed archive), imported or not.
-  const uploads = archive.uploads([...new Set([...exported.files.values()].flat().map((file) => file.location))], config().files.maxBytes);
+  const uploads = await archive.uploads([...new Set([...exported.files.values()].flat().map((file) => file.location))], config().files.maxBytes);
   const { planned, report } = plan(exported);
   const imported = (id: (challenge: Planned) => string | null) =>
     planned.map((challenge) => ({ challenge_id: id(challenge), title: challenge.title, ctfd_id: challenge.ctfdId, category: challenge.category, files: challenge.files.length, hints: challenge.hints.length }));

@@ -1,11 +1,11 @@
 import { z } from "zod";
 
-const queryFlag = z
-  .enum(["true", "false", "1", "0"], { error: "dry_run must be true or false." })
-  .transform((value) => value === "true" || value === "1");
-
 export const importCtfdQuery = z.object({
-  dry_run: queryFlag.default(false).meta({ description: "true: read and check the archive, report what would be imported, write nothing." }),
+  dry_run: z
+    .enum(["true", "false"], { error: "dry_run must be true or false." })
+    .default("false")
+    .meta({ description: "true: read and check the archive, report what would be imported, write nothing. false (the default): import." })
+    .transform((value) => value === "true"),
 });
 export type ImportCtfdQuery = z.output<typeof importCtfdQuery>;
 
