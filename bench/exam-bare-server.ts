@@ -71,14 +71,15 @@ const error = (res: http.ServerResponse, status: number, code: string, message: 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse, raw: string): Promise<void> {
   const match = req.method === "PUT" ? PATH.exec(req.url ?? "") : null;
   if (!match) return error(res, 404, "not_found", "Not found.");
-  let input: { question_id?: unknown; option?: unknown };
+  let input: { question_id?: unknown; option?: unknown; options?: unknown };
   try {
     input = JSON.parse(raw) as typeof input;
   } catch {
     return error(res, 400, "invalid_json", "The body is not JSON.");
   }
   const questionId = input.question_id;
-  const option = input.option;
+  // A multiple-response answer (`options`) is saved as its first position: the floor measures one upsert either way.
+  const option = Array.isArray(input.options) ? input.options[0] : input.option;
   if (!Number.isInteger(questionId) || (questionId as number) < 1 || (questionId as number) > 2_147_483_647 || !Number.isInteger(option) || (option as number) < 0 || (option as number) > 10) {
     return error(res, 422, "validation_failed", "question_id and option must be whole numbers.");
   }

@@ -12,13 +12,16 @@ import type { AttemptView } from "@/lib/certification/tests/schemas";
 import type { TakingView } from "@/lib/certification/taking/taking";
 import { clockSentence, durationIn, yourTime, type TakingTranslator } from "./your-time";
 
+/** What the start page shows: nothing of the attempt, and no more of the recipient than their name. */
+export type StartView = Pick<TakingView, "certification" | "name" | "test" | "window" | "recordIntegrity">;
+
 /**
  * The page the personal link opens before the test is started: what the test is, and a Start
  * button. Only the button (a POST) starts the test and its clock, so a mail scanner that
  * fetches the link starts nothing. Before opens_at it says when the test opens; from
  * closes_at on, that it is closed.
  */
-export function StartPanel({ token, view }: { token: string; view: TakingView }) {
+export function StartPanel({ token, view }: { token: string; view: StartView }) {
   const t = useTranslations("taking");
   const common = useTranslations("common");
   const locale = useLocale();

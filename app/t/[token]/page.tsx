@@ -1,14 +1,17 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { IntegrityRecorder } from "@/components/taking/integrity-recorder";
 import { StartPanel } from "@/components/taking/start-panel";
 import { TestResult } from "@/components/taking/test-result";
 import { TestRunner } from "@/components/taking/test-runner";
 import { currentUser, mayBeSignedIn } from "@/lib/platform/auth/session";
 import { loadForPage } from "@/lib/platform/server/unavailable";
+import { shellMarker } from "@/lib/platform/server/page-shell";
 import { openTestOnce } from "@/app/_i18n/open-test";
+import { requestedShellKey } from "./_shell/slot";
+import { startShellKey, startViewOf } from "./_shell/start-view";
 
 export const dynamic = "force-dynamic";
 
@@ -29,6 +32,11 @@ export default async function TakeTestPage({ params }: { params: Promise<{ token
   ]);
   if (!view) notFound();
   const signedIn = user !== undefined;
+  // This process's own request for the start page's shell (./_shell/first-page.ts): the name as a
+  // marker; refused when this read gives another shell than the one asked for (the recipient
+  // started meanwhile, the window closed), so a shell never holds anything but a start page.
+  const shellKey = requestedShellKey(await headers());
+  if (shellKey !== undefined && (view.status !== "sent" || startShellKey(view, await getLocale(), token.length) !== shellKey)) notFound();
 
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-6 sm:py-10">
@@ -47,7 +55,7 @@ export default async function TakeTestPage({ params }: { params: Promise<{ token
           signedIn={signedIn}
         />
       ) : view.status === "sent" ? (
-        <StartPanel token={token} view={view} />
+        <StartPanel token={token} view={startViewOf(view, shellKey !== undefined && view.name !== "" ? shellMarker("name") : view.name)} />
       ) : (
         <TestRunner token={token} view={view} signedIn={signedIn} />
       )}
