@@ -15,6 +15,7 @@ import { addRecipientsSchema } from "./add-recipients-schema";
 import { plural } from "./format";
 import { parseRecipients } from "./parse-recipients";
 import { RecipientsInput } from "./recipients-input";
+import { recipientCount } from "./recipient-pages";
 import { useUsage } from "./usage";
 
 /** More recipients for a sent test, within the plan's seats, e-mailed or not. */
@@ -39,7 +40,7 @@ export function AddRecipients({ test }: { test: TestView }) {
   });
 
   const seats = usage.data?.limits.seats;
-  const used = test.recipients.length;
+  const used = recipientCount(test);
   const seatsNote =
     seats !== undefined
       ? `${used} of ${seats} seats used (${seats} recipients per test on the ${usage.data!.plan} plan)${used + sent.length > seats ? ": too many" : ""}`

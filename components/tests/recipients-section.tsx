@@ -9,12 +9,14 @@ import { Notice } from "@/components/ui/card";
 import { testContracts } from "@/lib/certification/tests/contracts";
 import type { RecipientView, TestView } from "@/lib/certification/tests/schemas";
 import { isEmailProblem } from "./email-delivery";
+import { RecipientPages, recipientCount } from "./recipient-pages";
 import { RecipientRow } from "./recipient-row";
+import { ResendAll } from "./resend-all";
 import { StackedHead } from "./stacked-head";
 import { panelClass, stacked } from "./stacked-table";
 
-/** Every recipient of a test in a table, with the e-mail problems above it and the outcome of a resend. */
-export function Recipients({ test, onOpenSheet }: { test: TestView; onOpenSheet: (recipientId: number) => void }) {
+/** A test's recipients in a table, a page at a time, with the e-mail problems of all of them above it, the resend to all who have not finished and the outcome of a resend. */
+export function Recipients({ test, onOpenSheet, page, onPage }: { test: TestView; onOpenSheet: (recipientId: number) => void; page: number; onPage: (page: number) => void }) {
   const client = useQueryClient();
   const [notice, setNotice] = useState<{ tone: "success" | "error"; text: string } | null>(null);
   const resend = useMutation({
@@ -29,10 +31,13 @@ export function Recipients({ test, onOpenSheet }: { test: TestView; onOpenSheet:
 
   return (
     <section aria-labelledby="recipients-heading" className="space-y-3">
-      <h2 id="recipients-heading" className="text-lg font-semibold">
-        Recipients <span className="text-sm font-normal text-slate-500">({test.recipients.length})</span>
-      </h2>
-      <EmailProblems count={test.recipients.filter((r) => isEmailProblem(r.email_delivery)).length} />
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="recipients-heading" className="text-lg font-semibold">
+          Recipients <span className="text-sm font-normal text-slate-500">({recipientCount(test)})</span>
+        </h2>
+        <ResendAll test={test} onNotice={setNotice} />
+      </div>
+      <EmailProblems count={test.email_problems ?? test.recipients.filter((r) => isEmailProblem(r.email_delivery)).length} />
       {notice ? (
         <div className="flex items-start gap-2" data-testid="resend-notice">
           <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
@@ -62,6 +67,7 @@ export function Recipients({ test, onOpenSheet }: { test: TestView; onOpenSheet:
           </tbody>
         </table>
       </div>
+      <RecipientPages test={test} page={page} onPage={onPage} />
     </section>
   );
 }

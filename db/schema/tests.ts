@@ -160,6 +160,8 @@ export const recipients = pgTable(
     uniqueIndex("recipients_test_email_idx").on(t.testId, t.email),
     index("recipients_student_idx").on(t.studentUserId),
     index("recipients_email_idx").on(t.email),
+    /** A test's recipients in id order: the CSV's streamed reads and the paged recipients (issue 28). */
+    index("recipients_test_idx").on(t.testId, t.id),
   ],
 );
 

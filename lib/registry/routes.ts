@@ -8,7 +8,7 @@ import { fileContracts } from "@/lib/ctf/challenges/files/contracts";
 import { playContracts, scoreGraphContracts } from "@/lib/ctf/play/contracts";
 import { emailContracts } from "@/lib/platform/email/contracts";
 import { keyContracts } from "@/lib/platform/keys/contracts";
-import { testContracts } from "@/lib/certification/tests/contracts";
+import { resendAllContracts, testContracts } from "@/lib/certification/tests/contracts";
 import { insightContracts } from "@/lib/certification/insight/contracts";
 import { takingContracts } from "@/lib/certification/taking/contracts";
 import { challengeContracts } from "@/lib/ctf/challenges/contracts";
@@ -65,4 +65,6 @@ export const allContracts: readonly AnyContract[] = [
   importCtfdContracts,
   // Appended (issue 27): the score graph.
   scoreGraphContracts,
+  // Appended (issue 28): resend to everyone who has not finished.
+  resendAllContracts,
 ].flatMap((contracts): AnyContract[] => Object.values(contracts));

@@ -19,16 +19,27 @@ export async function classProgress(db: Db, workspaceId: string, classId: number
     .where(eq(classInvitations.classId, klass.id))
     .orderBy(asc(classInvitations.status), asc(classInvitations.email));
   const sent = await db
-    .select({ recipient: recipients, certificationId: tests.certificationId, certification: tests.certificationName })
+    .select({
+      recipient: { email: recipients.email, status: recipients.status, result: recipients.result, lastActivityAt: recipients.lastActivityAt, sentAt: recipients.sentAt },
+      certificationId: tests.certificationId,
+      certification: tests.certificationName,
+    })
     .from(recipients)
     .innerJoin(tests, eq(tests.id, recipients.testId))
     .where(and(eq(tests.classId, klass.id), eq(tests.workspaceId, workspaceId)));
+  // Each student's recipients by address, grouped once (a filter per student would be students × recipients).
+  const sentTo = new Map<string, typeof sent>();
+  for (const row of sent) {
+    const list = sentTo.get(row.recipient.email);
+    if (list) list.push(row);
+    else sentTo.set(row.recipient.email, [row]);
+  }
   type Column = { id: number; name: string; certification_id: number; certification: string };
   const columns = new Map<string, Column>();
   const keyOf = (certificationId: number, domainId: number) => `${certificationId}:${domainId}`;
   const round1 = (value: number) => Math.round(value * 10) / 10;
   const students = invitations.map(({ invitation, name }) => {
-    const mine = sent.filter((s) => s.recipient.email === invitation.email);
+    const mine = sentTo.get(invitation.email) ?? [];
     const completed = mine.filter((s) => s.recipient.status === "completed" && s.recipient.result);
     const perDomain = new Map<string, Column & { sum: number; n: number }>();
     for (const { recipient, certificationId, certification } of completed) {

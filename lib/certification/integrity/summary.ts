@@ -1,4 +1,4 @@
-import { inArray } from "drizzle-orm";
+import { inArray, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "@/db";
 import { attemptIntegrity, type AttemptIntegrity } from "@/db/schema";
 import type { IntegrityView } from "./schemas";
@@ -48,12 +48,12 @@ export function integrityCsvCells(row: AttemptIntegrity | undefined): (number | 
   return [row.browsers.length, row.hiddenCount, hiddenSeconds(row), row.copyCount, row.fullscreenExits, String(addressChanged(row))];
 }
 
-/** The integrity rows of the given recipients, by recipient id (one query over the primary key). */
-export async function integrityRecords(db: Db, recipientIds: number[]): Promise<Map<number, AttemptIntegrity>> {
-  if (recipientIds.length === 0) return new Map();
+/** The integrity rows of the given recipients (a list, or a subquery of ids), by recipient id (one query over the primary key). */
+export async function integrityRecords(db: Db, recipientIds: number[] | SQLWrapper): Promise<Map<number, AttemptIntegrity>> {
+  if (Array.isArray(recipientIds) && recipientIds.length === 0) return new Map();
   const rows = await db
     .select()
     .from(attemptIntegrity)
-    .where(inArray(attemptIntegrity.recipientId, [...new Set(recipientIds)]));
+    .where(inArray(attemptIntegrity.recipientId, Array.isArray(recipientIds) ? [...new Set(recipientIds)] : recipientIds));
   return new Map(rows.map((row) => [row.recipientId, row]));
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { contract, intParam, textParam } from "@/lib/kernel/contract";
 import { pagingQuery } from "@/lib/kernel/paging";
-import { addRecipientsInput, createTestInput, recipientView, testList, testView, updateRecipientInput } from "./schemas";
+import { addRecipientsInput, createTestInput, recipientView, resendAllInput, resendAllResult, testList, testRecipientsQuery, testView, updateRecipientInput } from "./schemas";
 
 export const code = z.object({ code: textParam("Test", "Test code, e.g. K7Q2M9XR.") });
 export const recipient = code.extend({ id: intParam("Recipient") });
@@ -63,12 +63,16 @@ export const testContracts = {
     caller: "workspace",
     scope: "cert:read",
     params: code,
+    query: testRecipientsQuery,
     status: 200,
     response: testView,
     docs: {
       tag: "Tests",
       summary: "Read a test with its recipients and results",
       description:
+        "Every recipient, in id order, as the specification says. For a large test, page them (additive): `recipients_page` (from 1) and " +
+        "`recipients_per_page` (1–1000, default 100) return only that page in `recipients`, with `recipients_pagination` (`page`, `per_page`, " +
+        "`total`) and `email_problems` (how many of all the recipients' latest e-mails need attention); `started` and `completed` still count every recipient. " +
         "The test's `name` and settings come with it (additive). Each completed recipient's `result` carries `passed` (additive: against " +
         "`pass_mark`; null without one). `status` stays `sent` until the recipient presses Start on their page (opening the link " +
         "does not start the test). " +
@@ -138,3 +142,33 @@ export const testContracts = {
   }),
 };
 
+/**
+ * Appended (issue 28): the resend to everyone who has not finished, after every existing
+ * operation (lib/registry/routes.ts), so none of those moves in the reference.
+ */
+export const resendAllContracts = {
+  resendAll: contract({
+    id: "tests.resend_all",
+    method: "POST",
+    path: "/api/v1/tests/{code}/resend",
+    caller: "workspace",
+    scope: "cert:write",
+    params: code,
+    body: resendAllInput,
+    status: 202,
+    response: resendAllResult,
+    docs: {
+      tag: "Tests",
+      summary: "Re-send the test to everyone who has not finished",
+      description:
+        "Not in the specification (additive). What `POST /tests/{code}/recipients/{id}/resend` does for one recipient, for all of them at once: " +
+        "the same e-mail with the same personal link, to every recipient who has not completed (`status: not_completed`, the default; the body " +
+        "is optional) or only to those who have not started (`status: sent`). Each gets `last_emailed_at` now and an `email_delivery` of queued; " +
+        "a link that was handed over (`send_email: false`) and never e-mailed gets its first e-mail, so its `sent_at` is set too. Answers " +
+        "`queued` (recipients e-mailed) and `skipped` (the others: completed, or started with `status: sent`). At most one resend to all per " +
+        "test every 10 minutes: another one → 429 with Retry-After (also while one is running); one that e-mails nobody is not counted. " +
+        "A test whose closes_at has passed → 409.",
+      errors: [409],
+    },
+  }),
+};

@@ -9,6 +9,7 @@ import { TestResultEmail, testResultSubject } from "@/lib/certification/emails/t
 import { mailLocale, type Locale } from "@/lib/platform/i18n/locales";
 import { translator } from "@/lib/platform/i18n/translator";
 import { recipientLink } from "./links";
+import { mailInRounds } from "./recipients";
 import { answersVisible, testName } from "./settings";
 import { settingsLines, utcDateTime } from "./settings-text";
 import { queueEmail, queueEmails } from "@/lib/platform/pipeline/channels/email/queue";
@@ -32,6 +33,17 @@ export async function sendReminders(db: Db, testId: number): Promise<number> {
     const [test] = await tx.select().from(tests).where(eq(tests.id, testId));
     if (!test || test.reminderAfterHours === null) return 0;
     if (test.closesAt && Date.now() >= test.closesAt.getTime()) return 0;
+    const [workspace] = await tx.select({ defaultLanguage: workspaces.defaultLanguage }).from(workspaces).where(eq(workspaces.id, test.workspaceId));
+    const locale = mailLocale(test.language, workspace.defaultLanguage);
+    const render = personalizedRenderer(TestReminderEmail, ["name", "link"]);
+    const name = testName(test);
+    const subject = testReminderSubject(locale, name);
+    const settings = settingsLines(test, locale);
+    const trainer = await workspaceSender(tx, test.workspaceId);
+    // Marked in one statement (only their ids come back), then read, rendered and queued in
+    // rounds (mailInRounds), so a test of thousands never holds all their e-mails at once; one
+    // transaction still, so a failure sends none. A concurrent run waits on the row locks and
+    // then finds them reminded.
     const due = await tx
       .update(recipients)
       .set({ remindedAt: sql`now()` })
@@ -44,31 +56,29 @@ export async function sendReminders(db: Db, testId: number): Promise<number> {
           sql`${recipients.sentAt} <= now() - make_interval(hours => ${test.reminderAfterHours})`,
         ),
       )
-      .returning();
-    if (due.length === 0) return 0;
-    const [workspace] = await tx.select({ defaultLanguage: workspaces.defaultLanguage }).from(workspaces).where(eq(workspaces.id, test.workspaceId));
-    const locale = mailLocale(test.language, workspace.defaultLanguage);
-    const render = personalizedRenderer(TestReminderEmail, ["name", "link"]);
-    const name = testName(test);
-    const subject = testReminderSubject(locale, name);
-    const settings = settingsLines(test, locale);
-    const trainer = await workspaceSender(tx, test.workspaceId);
-    await queueEmails(
+      .returning({ id: recipients.id });
+    await mailInRounds(
       tx,
-      await Promise.all(
-        due.map(async (recipient) => {
-          const link = recipientLink(recipient);
-          return {
-            kind: "test_reminder",
-            workspaceId: test.workspaceId,
-            recipientId: recipient.id,
-            to: recipient.email,
-            subject,
-            ...(await render({ locale, name: recipient.name, testName: name, started: recipient.status === "started", settings, link, trainer })),
-            links: [link],
-          };
-        }),
-      ),
+      due.map((row) => row.id),
+      async (round) => {
+        await queueEmails(
+          tx,
+          await Promise.all(
+            round.map(async (recipient) => {
+              const link = recipientLink(recipient);
+              return {
+                kind: "test_reminder",
+                workspaceId: test.workspaceId,
+                recipientId: recipient.id,
+                to: recipient.email,
+                subject,
+                ...(await render({ locale, name: recipient.name, testName: name, started: recipient.status === "started", settings, link, trainer })),
+                links: [link],
+              };
+            }),
+          ),
+        );
+      },
     );
     return due.length;
   });

@@ -64,6 +64,8 @@ export async function insertRecipients(
   const questionIds = questionRows.map((row) => row.id);
   const questionOrderFor = await questionDraw(tx, test, questionRows);
 
+  // One mailer for every chunk: the invitation is rendered once for the whole batch.
+  const mail = options.sendEmail ? await invitationMailer(tx, test, workspace) : undefined;
   const created: Recipient[] = [];
   for (let i = 0; i < people.length; i += 500) {
     const chunk = people.slice(i, i + 500).map((person) => ({
@@ -77,12 +79,12 @@ export async function insertRecipients(
       studentUserId: person.studentUserId ?? null,
       lastSentAt: options.sendEmail ? new Date() : null,
     }));
-    created.push(...(await tx.insert(recipients).values(chunk).returning()));
+    const inserted = await tx.insert(recipients).values(chunk).returning();
+    // Each chunk's e-mails queued with it: a class of thousands never holds all its invitations at once.
+    if (mail) await mail(inserted);
+    created.push(...inserted);
   }
-  if (options.sendEmail) {
-    await queueInvitations(tx, test, workspace, created);
-    await scheduleReminder(tx, test);
-  }
+  if (options.sendEmail) await scheduleReminder(tx, test);
   return created;
 }
 
@@ -135,14 +137,47 @@ async function scheduleReminder(tx: Db, test: Test): Promise<void> {
 /** The workspace as its recipients' e-mails need it: its default language (an `auto` test's e-mails); who sent the test is read here (workspaceSender). */
 export type MailingWorkspace = Pick<Workspace, "defaultLanguage">;
 
+/** The columns of a recipient an e-mail to them needs (its name, address and link; its status for the reminder's wording). */
+export type MailedRecipient = Pick<Recipient, "id" | "email" | "name" | "status" | "tokenSealed">;
+const mailedColumns = { id: recipients.id, email: recipients.email, name: recipients.name, status: recipients.status, tokenSealed: recipients.tokenSealed };
+
+/** Recipients read, rendered and queued per round of mailInRounds. */
+export const MAIL_ROUND = 500;
+
+/**
+ * Mails the recipients `ids` MAIL_ROUND at a time, in id order: each round's rows are read
+ * (only what an e-mail needs) and handed to `queue`, which renders and queues their e-mails in
+ * the caller's transaction. A mailing to thousands (the reminder, a resend to all) never holds
+ * all their rows or e-mails at once, and stays all-or-nothing.
+ */
+export async function mailInRounds(tx: Db, ids: readonly number[], queue: (round: MailedRecipient[]) => Promise<void>): Promise<void> {
+  const sorted = [...ids].sort((a, b) => a - b);
+  for (let from = 0; from < sorted.length; from += MAIL_ROUND) {
+    const round = await tx
+      .select(mailedColumns)
+      .from(recipients)
+      .where(inArray(recipients.id, sorted.slice(from, from + MAIL_ROUND)))
+      .orderBy(asc(recipients.id));
+    await queue(round);
+  }
+}
+
 /**
  * Queues the invitation of each of `people`, in the test's language (an `auto` test: the
  * workspace's default, read by the caller in this transaction with its name).
  */
-export async function queueInvitations(tx: Db, test: Test, workspace: MailingWorkspace, people: Recipient[]): Promise<void> {
+export async function queueInvitations(tx: Db, test: Test, workspace: MailingWorkspace, people: MailedRecipient[]): Promise<void> {
+  await (await invitationMailer(tx, test, workspace))(people);
+}
+
+/**
+ * What queues the test's invitation to some of its recipients, called once per batch: what
+ * every invitation shares (the sender, the settings' lines) is read once, and the invitation
+ * rendered once, each recipient's name and link filled in; the renderer (and what it caches)
+ * lives as long as the mailer.
+ */
+export async function invitationMailer(tx: Db, test: Test, workspace: MailingWorkspace): Promise<(people: MailedRecipient[]) => Promise<void>> {
   const locale = mailLocale(test.language, workspace.defaultLanguage);
-  // One render of the invitation for this call, each recipient's name and link filled in;
-  // the renderer (and what it caches) lives as long as this call.
   const renderInvitation = personalizedRenderer(TestInvitationEmail, ["name", "link"]);
   const shared = {
     locale,
@@ -153,29 +188,37 @@ export async function queueInvitations(tx: Db, test: Test, workspace: MailingWor
     trainer: await workspaceSender(tx, test.workspaceId),
   };
   const subject = testInvitationSubject(locale, shared.testName);
-  const emails = await Promise.all(
-    people.map(async (recipient) => {
-      const props = { ...shared, name: recipient.name, link: recipientLink(recipient) };
-      return {
-        kind: "test_invitation",
-        workspaceId: test.workspaceId,
-        recipientId: recipient.id,
-        to: recipient.email,
-        subject,
-        ...(await renderInvitation(props)),
-        links: [props.link],
-      };
-    }),
-  );
-  await queueEmails(tx, emails);
+  return async (people) => {
+    const emails = await Promise.all(
+      people.map(async (recipient) => {
+        const props = { ...shared, name: recipient.name, link: recipientLink(recipient) };
+        return {
+          kind: "test_invitation",
+          workspaceId: test.workspaceId,
+          recipientId: recipient.id,
+          to: recipient.email,
+          subject,
+          ...(await renderInvitation(props)),
+          links: [props.link],
+        };
+      }),
+    );
+    await queueEmails(tx, emails);
+  };
 }
+
+/** The columns of a recipient its view is made of. */
+export type RecipientViewRow = Pick<
+  Recipient,
+  "id" | "email" | "name" | "status" | "tokenSealed" | "sentAt" | "lastSentAt" | "startedAt" | "completedAt" | "result" | "extraTimeMinutes" | "deadlineAt"
+>;
 
 /**
  * The recipient as the API shows it; `emailDelivery` is the latest e-mail's view
  * (email-status.ts), `answered` how many questions they answered (progress.ts), `integrityFlagged`
  * whether their integrity record saw something (lib/certification/integrity/summary.ts).
  */
-export function toRecipientView(recipient: Recipient, emailDelivery: EmailDeliveryView, answered: number, integrityFlagged = false): RecipientView {
+export function toRecipientView(recipient: RecipientViewRow, emailDelivery: EmailDeliveryView, answered: number, integrityFlagged = false): RecipientView {
   return {
     id: recipient.id,
     email: recipient.email,

@@ -4,7 +4,7 @@ import { drawModes, questionTypes, recipientStatuses, showAnswersPolicies, testL
 /** The review policies, draw modes and question types, for the dashboard's forms (components/ never import db/). */
 export { drawModes, questionTypes, showAnswersPolicies, testLanguages };
 import { isoDateTime, rowId } from "@/lib/kernel/fields";
-import { pageSchema } from "@/lib/kernel/paging";
+import { pageSchema, paginationSchema } from "@/lib/kernel/paging";
 import { MAX_OPTIONS } from "@/lib/certification/own/schemas";
 import { creationRules } from "./rules";
 
@@ -185,6 +185,28 @@ export const addRecipientsInput = z.object({
 export type AddRecipientsInput = z.input<typeof addRecipientsInput>;
 export type NewRecipients = z.output<typeof addRecipientsInput>;
 
+/** Whom POST /tests/{code}/resend e-mails: `not_completed`, everyone who has not completed; `sent`, only those who have not started. */
+export const resendAllAudiences = ["not_completed", "sent"] as const;
+
+/** POST /tests/{code}/resend (additive): the body is optional. */
+export const resendAllInput = z
+  .object({
+    status: z
+      .enum(resendAllAudiences)
+      .default("not_completed")
+      .meta({ description: "`not_completed` (default): every recipient who has not completed (status sent or started); `sent`: only those who have not started." }),
+  });
+export type ResendAllInput = z.input<typeof resendAllInput>;
+export type ResendAllRequest = z.output<typeof resendAllInput>;
+
+export const resendAllResult = z
+  .object({
+    queued: z.number().int().meta({ description: "Recipients e-mailed again (one invitation each, queued in this request)." }),
+    skipped: z.number().int().meta({ description: "The test's other recipients: completed, or (with `status: sent`) started." }),
+  })
+  .meta({ id: "ResendAllResult" });
+export type ResendAllResult = z.infer<typeof resendAllResult>;
+
 export const domainResultView = z.object({ id: z.number().int(), name: z.string(), percent: z.number(), correct: z.number().int(), questions: z.number().int() });
 
 export const resultView = z
@@ -314,9 +336,52 @@ export type TestSummaryView = z.infer<typeof testSummaryView>;
 
 export const testView = testSummaryView
   .omit({ recipients: true })
-  .extend({ recipients: z.array(recipientView) })
+  .extend({
+    recipients: z.array(recipientView).meta({
+      description: "Every recipient, in id order; with `recipients_page` / `recipients_per_page` (additive) only that page of them.",
+    }),
+    recipients_pagination: paginationSchema.optional().meta({
+      description:
+        "Additive, only when `recipients_page` or `recipients_per_page` was given: the page of `recipients` returned and `total`, the test's recipients.",
+    }),
+    email_problems: z.number().int().optional().meta({
+      description:
+        "Additive, only with `recipients_page` / `recipients_per_page`: how many of all the test's recipients' latest e-mails bounced, were reported as spam, failed or were dropped.",
+    }),
+  })
   .meta({ id: "Test" });
 export type TestView = z.infer<typeof testView>;
+
+/** At most this many recipients per page of `GET /tests/{code}?recipients_per_page=`. */
+export const MAX_RECIPIENTS_PER_PAGE = 1000;
+
+/**
+ * `GET /tests/{code}`'s additive paging of `recipients`: without either parameter every
+ * recipient (the specification's answer); with one or both, that page only.
+ */
+export const testRecipientsQuery = z.object({
+  recipients_page: z.coerce
+    .number()
+    .int("recipients_page must be a whole number.")
+    .min(1, "recipients_page starts at 1.")
+    .max(100_000)
+    .optional()
+    .meta({ description: "Additive: return only this page of `recipients` (from 1; default 1 when `recipients_per_page` is given)." }),
+  recipients_per_page: z.coerce
+    .number()
+    .int("recipients_per_page must be a whole number.")
+    .min(1, "recipients_per_page must be at least 1.")
+    .max(MAX_RECIPIENTS_PER_PAGE, `recipients_per_page can be at most ${MAX_RECIPIENTS_PER_PAGE}.`)
+    .optional()
+    .meta({ description: `Additive: recipients per page, 1–${MAX_RECIPIENTS_PER_PAGE} (default 100 when \`recipients_page\` is given).` }),
+});
+export type TestRecipientsQuery = z.output<typeof testRecipientsQuery>;
+
+/** The paging a `GET /tests/{code}` query asks for; undefined: every recipient. */
+export function recipientsPaging(query: TestRecipientsQuery): { page: number; per_page: number } | undefined {
+  if (query.recipients_page === undefined && query.recipients_per_page === undefined) return undefined;
+  return { page: query.recipients_page ?? 1, per_page: query.recipients_per_page ?? 100 };
+}
 
 export const testList = pageSchema(testSummaryView).meta({ id: "TestList" });
 

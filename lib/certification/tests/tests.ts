@@ -1,18 +1,19 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "@/db";
+import { and, asc, desc, eq, gt, inArray, ne, sql } from "drizzle-orm";
+import { rowsOf, type Db } from "@/db";
 import { transactionWithRetry } from "@/db/transaction";
 import { certifications, domains, questions, recipients, testDomains, testQuestions, tests, workspaces, type Recipient, type Test } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/kernel/paging";
 import { holdCertification, visibleTo } from "@/lib/certification/catalog/catalog";
-import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
+import { AppError, conflict, invalidFields, notFound } from "@/lib/kernel/errors";
+import { postgresWindowLimiter } from "@/lib/platform/ratelimit/window";
 import { lockWorkspace } from "@/lib/platform/workspaces/lock";
 import { shuffle } from "./draw";
 import { isTestCodeShaped, newTestCode } from "./links";
-import { deliveryFor, latestEmailDeliveries } from "./email-status";
+import { deliveryFor, emailProblemCount, latestEmailDeliveries } from "./email-status";
 import { answeredBy, answeredCounts } from "./progress";
-import { insertRecipients, queueInvitations, toRecipientView, type NewRecipient } from "./recipients";
+import { insertRecipients, invitationMailer, mailInRounds, queueInvitations, toRecipientView, type NewRecipient } from "./recipients";
 import { creationRules, duplicateEmails } from "./rules";
-import { type NewRecipients, type NewTest, type RecipientView, type TestSummaryView, type TestView } from "./schemas";
+import { type NewRecipients, type NewTest, type RecipientView, type ResendAllRequest, type ResendAllResult, type TestSummaryView, type TestView } from "./schemas";
 import { settingsColumns, settingsView } from "./settings";
 import { utcDateTime } from "./settings-text";
 import { classRecipients } from "./class-recipients";
@@ -121,7 +122,8 @@ const counts = {
   completed: sql<number>`(select count(*)::int from ${recipients} r where r.test_id = "tests"."id" and r.status = 'completed')`,
 };
 
-async function domainsOf(db: Db, testIds: number[]) {
+/** The domains of each given test, in their order. */
+export async function domainsOf(db: Db, testIds: number[]) {
   if (testIds.length === 0) return new Map<number, { id: number; name: string; questions: number }[]>();
   const rows = await db.select().from(testDomains).where(inArray(testDomains.testId, testIds)).orderBy(asc(testDomains.position));
   const byTest = new Map<number, { id: number; name: string; questions: number }[]>();
@@ -180,23 +182,79 @@ export async function findTest(db: Db, workspaceId: string, code: string): Promi
   return test;
 }
 
-/** The test, its domains and every recipient with status and, once completed, result. */
-export async function getTest(db: Db, workspaceId: string, code: string): Promise<TestView> {
+/**
+ * The test, its domains and every recipient with status and, once completed, result. With
+ * `paging` (`?recipients_page=&recipients_per_page=`), `recipients` is that page only (in id
+ * order) and the answer carries `recipients_pagination` and `email_problems`: what a large
+ * test's page reads instead of every recipient.
+ */
+export async function getTest(db: Db, workspaceId: string, code: string, paging?: Paging): Promise<TestView> {
   const test = await findTest(db, workspaceId, code);
-  const [byTest, people] = await Promise.all([
+  const [byTest, [tally], people] = await Promise.all([
     domainsOf(db, [test.id]),
-    db.select().from(recipients).where(eq(recipients.testId, test.id)).orderBy(asc(recipients.id)),
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        started: sql<number>`(count(*) filter (where ${recipients.status} <> 'sent'))::int`,
+        completed: sql<number>`(count(*) filter (where ${recipients.status} = 'completed'))::int`,
+      })
+      .from(recipients)
+      .where(eq(recipients.testId, test.id)),
+    readRecipients(db, test.id, paging ? { offset: offsetOf(paging), limit: paging.per_page } : {}),
   ]);
-  const started = people.filter((p) => p.status !== "sent").length;
-  const completed = people.filter((p) => p.status === "completed").length;
-  const ids = people.map((p) => p.id);
-  const [deliveries, answered, integrity] = await Promise.all([latestEmailDeliveries(db, "recipient", ids), answeredCounts(db, ids), integrityRecords(db, ids)]);
-  return {
+  const view: TestView = {
     ...summaryOf(test, byTest.get(test.id) ?? []),
-    started,
-    completed,
-    recipients: people.map((p) => toRecipientView(p, deliveryFor(deliveries, p.id), answeredBy(answered, p.id), integrityFlagged(integrity.get(p.id)))),
+    started: Number(tally.started),
+    completed: Number(tally.completed),
+    recipients: people,
   };
+  if (!paging) return view;
+  return {
+    ...view,
+    recipients_pagination: { page: paging.page, per_page: paging.per_page, total: Number(tally.total) },
+    email_problems: await emailProblemCount(db, test.id),
+  };
+}
+
+/** What a recipient's view is made of: never the question order or option orders (the heavy columns). */
+const viewColumns = {
+  id: recipients.id,
+  email: recipients.email,
+  name: recipients.name,
+  status: recipients.status,
+  tokenSealed: recipients.tokenSealed,
+  sentAt: recipients.sentAt,
+  lastSentAt: recipients.lastSentAt,
+  startedAt: recipients.startedAt,
+  completedAt: recipients.completedAt,
+  result: recipients.result,
+  extraTimeMinutes: recipients.extraTimeMinutes,
+  deadlineAt: recipients.deadlineAt,
+};
+
+/** A window of a test's recipients in id order: all of them, `offset`/`limit`, or (keyset, for streaming) those after `afterId`. */
+export type RecipientWindow = { offset?: number; limit?: number; afterId?: number };
+
+/**
+ * A test's recipients as the API shows them, in id order, in a fixed number of queries
+ * whatever their number: the rows (without the heavy columns), then their latest e-mails,
+ * answer counts and integrity records, each read for the same window by a subquery (not a
+ * list of thousands of ids).
+ */
+export async function readRecipients(db: Db, testId: number, window: RecipientWindow): Promise<RecipientView[]> {
+  const where = and(eq(recipients.testId, testId), window.afterId !== undefined ? gt(recipients.id, window.afterId) : undefined);
+  let rows = db.select(viewColumns).from(recipients).where(where).orderBy(asc(recipients.id)).$dynamic();
+  if (window.limit !== undefined) rows = rows.limit(window.limit);
+  if (window.offset) rows = rows.offset(window.offset);
+  const people = await rows;
+  if (people.length === 0) return [];
+  // The window read again inside each query: one statement each, served by the (test_id, …) indexes.
+  const ids =
+    window.limit === undefined && window.afterId === undefined
+      ? db.select({ id: recipients.id }).from(recipients).where(eq(recipients.testId, testId))
+      : people.map((p) => p.id);
+  const [deliveries, answered, integrity] = await Promise.all([latestEmailDeliveries(db, "recipient", ids), answeredCounts(db, ids), integrityRecords(db, ids)]);
+  return people.map((p) => toRecipientView(p, deliveryFor(deliveries, p.id), answeredBy(answered, p.id), integrityFlagged(integrity.get(p.id))));
 }
 
 /** Sends the test to more people, same rules as creation; once the test has closed → 409. */
@@ -228,6 +286,71 @@ export async function resendRecipient(db: Db, workspaceId: string, code: string,
     return recipientViewIn(tx, updated);
   });
 }
+
+/** At most one resend to all per test per sliding window: each can e-mail every recipient of the test. */
+export const RESEND_ALL_LIMIT = { perTest: 1, windowMs: 600_000 } as const;
+
+/**
+ * E-mails the test again, as resendRecipient does for one (the invitation, the same personal
+ * link; last_sent_at set, and sent_at too for a link handed over and never e-mailed), to every
+ * recipient who has not completed (`not_completed`) or has not started (`sent`). Set-based: one
+ * statement marks them and returns their ids, then mailInRounds reads, renders and queues them
+ * 500 at a time, all in one transaction (a failure e-mails nobody). A recipient who completes
+ * meanwhile is skipped (the statement re-checks a row it waited for). At most
+ * RESEND_ALL_LIMIT per test (429 with Retry-After): one asked for while another runs is refused
+ * at once, without waiting for it; one that e-mails nobody is not counted. A test that has
+ * closed → 409, as for new recipients.
+ */
+export async function resendToAll(db: Db, workspaceId: string, code: string, input: ResendAllRequest): Promise<ResendAllResult> {
+  const test = await findTest(db, workspaceId, code);
+  if (test.closesAt && test.closesAt <= new Date()) throw conflict(`This test closed at ${utcDateTime(test.closesAt)}: nobody could start it any more.`);
+  const due = and(eq(recipients.testId, test.id), input.status === "sent" ? eq(recipients.status, "sent") : ne(recipients.status, "completed"));
+  return transactionWithRetry(db, async (tx) => {
+    await refuseConcurrentResendToAll(tx, test.id);
+    const [tally] = await tx
+      .select({ due: sql<number>`(count(*) filter (where ${due}))::int`, skipped: sql<number>`(count(*) filter (where not (${due})))::int` })
+      .from(recipients)
+      .where(eq(recipients.testId, test.id));
+    if (Number(tally.due) === 0) return { queued: 0, skipped: Number(tally.skipped) };
+    await admitResendToAll(tx, test.id);
+    const [workspace] = await tx.select({ defaultLanguage: workspaces.defaultLanguage }).from(workspaces).where(eq(workspaces.id, workspaceId));
+    const marked = await tx
+      .update(recipients)
+      .set({ lastSentAt: sql`now()`, sentAt: sql`case when ${recipients.lastSentAt} is null then now() else ${recipients.sentAt} end` })
+      .where(due)
+      .returning({ id: recipients.id });
+    await mailInRounds(
+      tx,
+      marked.map((row) => row.id),
+      await invitationMailer(tx, test, workspace),
+    );
+    // Due when counted but completed before the statement reached them: skipped too.
+    return { queued: marked.length, skipped: Number(tally.skipped) + Math.max(0, Number(tally.due) - marked.length) };
+  });
+}
+
+/**
+ * A second resend to all of the same test while one runs is refused at once (a
+ * transaction-level advisory lock, released at commit or rollback) rather than waiting for it,
+ * holding a connection, only to be refused by the limit after.
+ */
+async function refuseConcurrentResendToAll(tx: Db, testId: number): Promise<void> {
+  const [{ locked }] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('tests.resend_all'), ${testId}) as locked`));
+  if (!locked) throw resendToAllLimited(Math.ceil(RESEND_ALL_LIMIT.windowMs / 1000), "A resend to all of this test is running now.");
+}
+
+/** Counts this resend to all against the test's window (only if it commits); refused → 429 with Retry-After. */
+async function admitResendToAll(tx: Db, testId: number): Promise<void> {
+  const decision = await postgresWindowLimiter(tx).hit([{ key: `tests:resend-all:${testId}`, limit: RESEND_ALL_LIMIT.perTest, windowMs: RESEND_ALL_LIMIT.windowMs }]);
+  if (!decision.allowed) throw resendToAllLimited(decision.retryAfter, "This test was resent to all recently.");
+}
+
+const resendToAllLimited = (retryAfter: number, what: string) =>
+  new AppError(
+    "rate_limit_exceeded",
+    `${what} At most ${RESEND_ALL_LIMIT.perTest} resend to all per test every ${RESEND_ALL_LIMIT.windowMs / 60_000} minutes; retry after ${retryAfter} s, or resend to one recipient.`,
+    { retryAfter },
+  );
 
 /**
  * The test's recipient `recipientId` under its row lock (the lock Start, a submit and the

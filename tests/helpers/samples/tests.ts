@@ -75,6 +75,8 @@ export const testSamples: Samples = {
     body: () => ({ recipients: [{ email: freshEmail() }], send_email: false }),
   },
   "tests.recipients.resend": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code, id }) => ({ code, id })) },
+  // A fresh test per call: at most one resend to all per test every 10 minutes.
+  "tests.resend_all": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code }) => ({ code })), body: () => ({ status: "not_completed" }) },
   "tests.recipients.answers": { params: ({ db }, trainer) => ownTest(db, trainer).then(({ code, id }) => ({ code, id })) },
   "tests.recipients.update": {
     params: ({ db }, trainer) => ownTest(db, trainer).then(({ code, id }) => ({ code, id })),

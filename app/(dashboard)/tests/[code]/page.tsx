@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { TestDetail } from "@/components/tests/test-detail";
+import { RECIPIENTS_PER_PAGE } from "@/components/tests/recipient-pages";
 import { requireWorkspace } from "@/lib/platform/auth/session";
 import { AppError } from "@/lib/kernel/errors";
 import { getTest } from "@/lib/certification/tests/tests";
@@ -14,7 +15,8 @@ export async function generateMetadata({ params }: Params) {
 export default async function TestPage({ params }: Params) {
   const { code } = await params;
   const { workspace } = await requireWorkspace();
-  const test = await getTest(await getDb(), workspace.id, code).catch((error: unknown) => {
+  // The first page of recipients, as the page's client then asks for it (a test may have thousands).
+  const test = await getTest(await getDb(), workspace.id, code, { page: 1, per_page: RECIPIENTS_PER_PAGE }).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "not_found") notFound();
     throw error;
   });

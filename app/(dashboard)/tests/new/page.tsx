@@ -16,7 +16,8 @@ export default async function NewTestPage({ searchParams }: { searchParams: Prom
   let copied: { code: string; values: ReturnType<typeof copyOf> } | undefined;
   if (copyParam) {
     const { workspace } = await requireWorkspace();
-    const source = await getTest(await getDb(), workspace.id, copyParam).catch((error: unknown) => {
+    // Its recipients are not copied: one page of one is read, not thousands.
+    const source = await getTest(await getDb(), workspace.id, copyParam, { page: 1, per_page: 1 }).catch((error: unknown) => {
       if (error instanceof AppError && error.code === "not_found") return undefined;
       throw error;
     });

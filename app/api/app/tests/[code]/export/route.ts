@@ -1,17 +1,15 @@
 import { otherMethods } from "@/lib/platform/http/unrouted";
-import { resultsFilename, testResultsCsv } from "@/lib/certification/insight/export";
-import { getTest } from "@/lib/certification/tests/tests";
-import { integrityRecords } from "@/lib/certification/integrity/summary";
+import { resultsFilename, testResultsCsvStream } from "@/lib/certification/insight/export";
 import { handle } from "@/lib/registry/handle";
 import { insightContracts } from "@/lib/certification/insight/contracts";
 
+// The results CSV, streamed: read and sent a few hundred recipients at a time (bounded memory whatever the test's size).
 export const GET = handle(insightContracts.exportCsv, async ({ db, workspaceId, params }) => {
-  const test = await getTest(db, workspaceId, params.code);
-  const integrity = await integrityRecords(db, test.recipients.map((recipient) => recipient.id));
-  return new Response(testResultsCsv(test, integrity), {
+  const { code, stream } = await testResultsCsvStream(db, workspaceId, params.code);
+  return new Response(stream, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${resultsFilename(test.code)}"`,
+      "Content-Disposition": `attachment; filename="${resultsFilename(code)}"`,
     },
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "recipients_test_idx" ON "recipients" USING btree ("test_id","id");
