@@ -28,19 +28,21 @@ if (!url || !Number.isInteger(port) || port <= 0) {
 const sql = postgres(url, { max: poolMax, onnotice: () => {}, connection: { application_name: "bench-exam-bare" } });
 
 /**
- * $1 the token's SHA-256 (hex: tokens are stored hashed, as the app looks them up), $2 question id, $3 option. The count is taken from the statement's snapshot (before
+ * $1 the token's SHA-256 (hex: tokens are stored hashed, as the app looks them up), $2 question id, $3 option (the
+ * position on the recipient's page, mapped through their option order to the option's index, as
+ * the app's save does, so both store the same values). The count is taken from the statement's snapshot (before
  * the upsert) plus one when this question had no answer yet: two saves of one recipient at the
  * very same moment may each report one less than both together (the app's separate count has
  * the same kind of race).
  */
 export const SAVE_ANSWER_SQL = `
 with r as (
-  select id, test_id, status, jsonb_array_length(question_order) as questions from recipients where token_hash = $1
+  select id, test_id, status, option_orders, jsonb_array_length(question_order) as questions from recipients where token_hash = $1
 ), q as (
   select q.id, jsonb_array_length(q.options) as options from test_questions q join r on q.test_id = r.test_id where q.id = $2
 ), saved as (
   insert into answers (recipient_id, question_id, option_index, answered_at)
-  select r.id, q.id, $3, now() from r join q on true where r.status <> 'completed' and $3 < q.options
+  select r.id, q.id, coalesce((r.option_orders -> $2::text ->> $3::int)::int, $3), now() from r join q on true where r.status <> 'completed' and $3 < q.options
   on conflict (recipient_id, question_id) do update set option_index = excluded.option_index, answered_at = excluded.answered_at
   returning recipient_id
 ), touched as (

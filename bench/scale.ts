@@ -258,7 +258,7 @@ async function main(): Promise<void> {
       await database.query("update recipients set reminded_at = null where test_id = $1", [testId]);
       return remindAll();
     };
-    await write("resend to all (reminder step)", n, remindAll, remindAgain, (count) => `${count} e-mails queued`);
+    await write("reminder step (every recipient not completed)", n, remindAll, remindAgain, (count) => `${count} e-mails queued`);
 
     // Resend to all: the trainer's one action (POST /tests/{code}/resend), every recipient not completed (all of them, here).
     const resendAll = () => call<{ queued: number }>(resendAllRoute.POST, `/api/v1/tests/${code}/resend`, secret, { method: "POST", params: { code }, body: {} });
