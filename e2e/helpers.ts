@@ -115,8 +115,15 @@ export async function pollStatus(page: Page, path: string, status: string) {
   await expect.poll(async () => (await api(page, "GET", path)).status, { timeout: 20_000 }).toBe(status);
 }
 
-/** axe on the page as it is: no serious or critical violation of WCAG 2.1 A/AA and best practice. */
+/**
+ * axe on the page once it has settled: no serious or critical violation of WCAG 2.1 A/AA and
+ * best practice. Settled means it has its title again: while the App Router refreshes a page's
+ * server data (after Start, say) Next.js takes the `<title>` out for a few hundred
+ * milliseconds and puts the new one in (seen with the page rendered as ever, not only from its
+ * shell), and an axe run in that moment reports a document without a title.
+ */
 export async function expectNoSeriousViolations(page: Page, what: string) {
+  await expect(page).toHaveTitle(/\S/);
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
   const serious = violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

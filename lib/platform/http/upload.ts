@@ -38,12 +38,7 @@ export async function readUpload(req: Request, field: string): Promise<UploadedF
     throw invalidFields([{ field, message: `Send the file as multipart/form-data, in a part named ${field}.` }], "The body must be multipart/form-data.");
   }
   const bytes = await readBodyBytes(req, uploadBodyLimit(), fileTooLarge);
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as BodyInit, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    throw invalidFields([{ field: "(body)", message: "The body is not valid multipart/form-data." }], "The body must be multipart/form-data.");
-  }
+  const form = await parseForm(bytes, contentType);
   const parts = form.getAll(field);
   if (parts.length === 0) throw invalidFields([{ field, message: `Send the file in a part named ${field}.` }]);
   if (parts.length > 1) throw invalidFields([{ field, message: "Send one file per request." }]);
@@ -51,6 +46,15 @@ export async function readUpload(req: Request, field: string): Promise<UploadedF
   if (typeof file === "string") throw invalidFields([{ field, message: `The ${field} part must be a file (with a filename).` }]);
   if (file.size > config().files.maxBytes) throw fileTooLarge();
   return { name: file.name, contentType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+/** A multipart/form-data body's parts; not valid multipart → 422 on `(body)`. */
+async function parseForm(bytes: Uint8Array, contentType: string): Promise<FormData> {
+  try {
+    return await new Response(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as BodyInit, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw invalidFields([{ field: "(body)", message: "The body is not valid multipart/form-data." }], "The body must be multipart/form-data.");
+  }
 }
 
 /**
@@ -64,12 +68,7 @@ async function readFileBytes(req: Request, field: string, limit: number): Promis
   const multipart = /^multipart\/form-data\s*;/i.test(contentType);
   const bytes: Uint8Array = await readBodyBytes(req, multipart ? limit + MULTIPART_ENVELOPE_BYTES : limit);
   if (!multipart) return bytes;
-  let form: FormData;
-  try {
-    form = await new Response(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) as BodyInit, { headers: { "content-type": contentType } }).formData();
-  } catch {
-    throw invalidFields([{ field: "(body)", message: "The body is not valid multipart/form-data." }], "The body must be multipart/form-data.");
-  }
+  const form = await parseForm(bytes, contentType);
   const parts = form.getAll(field);
   if (parts.length !== 1 || typeof parts[0] === "string") {
     throw invalidFields([{ field, message: `Send one file in a part named ${field} (or the file itself as the body).` }]);
