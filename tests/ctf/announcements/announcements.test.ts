@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as listRoute from "@/app/api/v1/ctfs/[ctf_id]/announcements/route";
 import * as oneRoute from "@/app/api/v1/ctfs/[ctf_id]/announcements/[announcement_id]/route";
 import * as publicRoute from "@/app/api/c/[ctf_id]/announcements/route";
@@ -7,8 +7,8 @@ import { announcements } from "@/db/schema";
 import { createCtf } from "@/lib/ctf/competitions/competitions";
 import { createCtfInput } from "@/lib/ctf/competitions/schemas";
 import { archiveCtf } from "@/lib/ctf/play/archive";
-import { createTestDatabase, type TestDatabase } from "../../helpers/db";
-import { createTrainer, type Trainer } from "../../helpers/fixtures";
+import { builtinHostWorld } from "../../helpers/builtin-host";
+import { createTrainer } from "../../helpers/fixtures";
 import { call } from "../../helpers/http";
 import { expectStatus, ISO_UTC } from "../../helpers/competition";
 import { runningCtf } from "../../helpers/samples/play";
@@ -18,34 +18,20 @@ import { runningCtf } from "../../helpers/samples/play";
  * the competition's page reads them (public, deployed or archived only), newest first.
  */
 
-let database: TestDatabase;
-let trainer: Trainer;
+const world = builtinHostWorld();
 
-beforeAll(async () => {
-  vi.stubEnv("CTFD_URL", "");
-  vi.stubEnv("CTFD_TOKEN", "");
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  trainer = await createTrainer(database.db);
-});
-afterAll(async () => {
-  await database?.drop();
-  vi.unstubAllEnvs();
-});
-
-const post = (ctfId: string, body: unknown, key = trainer.secret) => call(listRoute.POST, `/api/v1/ctfs/${ctfId}/announcements`, { method: "POST", key, params: { ctf_id: ctfId }, body });
-const list = (ctfId: string, query: Record<string, string | number> = {}) => call(listRoute.GET, `/api/v1/ctfs/${ctfId}/announcements`, { key: trainer.secret, params: { ctf_id: ctfId }, query });
-const remove = (ctfId: string, id: string, key = trainer.secret) =>
+const post = (ctfId: string, body: unknown, key = world.trainer.secret) => call(listRoute.POST, `/api/v1/ctfs/${ctfId}/announcements`, { method: "POST", key, params: { ctf_id: ctfId }, body });
+const list = (ctfId: string, query: Record<string, string | number> = {}) => call(listRoute.GET, `/api/v1/ctfs/${ctfId}/announcements`, { key: world.trainer.secret, params: { ctf_id: ctfId }, query });
+const remove = (ctfId: string, id: string, key = world.trainer.secret) =>
   call(oneRoute.DELETE, `/api/v1/ctfs/${ctfId}/announcements/${id}`, { method: "DELETE", key, params: { ctf_id: ctfId, announcement_id: id } });
 const publicList = (ctfId: string, query: Record<string, string> = {}) => call(publicRoute.GET, `/api/c/${ctfId}/announcements`, { params: { ctf_id: ctfId }, query });
 
 const draftCtf = async () =>
-  (await createCtf(database.db, trainer.workspaceId, createCtfInput.parse({ title: "Draft CTF", starts_at: "2026-12-01T10:00:00Z", ends_at: "2026-12-02T10:00:00Z" }))).id;
+  (await createCtf(world.database.db, world.trainer.workspaceId, createCtfInput.parse({ title: "Draft CTF", starts_at: "2026-12-01T10:00:00Z", ends_at: "2026-12-02T10:00:00Z" }))).id;
 
 describe("posting, listing and deleting", () => {
   it("posts (201, trimmed), lists newest first for the organiser and the page, deletes (204) and the page no longer has it", async () => {
-    const ctfId = await runningCtf(database.db, trainer);
+    const ctfId = await runningCtf(world.database.db, world.trainer);
     const first = expectStatus(await post(ctfId, { title: "  Welcome ", body: "Good **luck**." }), 201);
     expect(first).toEqual({ id: expect.stringMatching(/^ann_/), managed_ctf_id: ctfId, title: "Welcome", body: "Good **luck**.", created_at: expect.stringMatching(ISO_UTC) });
     const second = expectStatus(await post(ctfId, { title: "Hint for Warm-up", body: "Look at `robots.txt`." }), 201);
@@ -69,7 +55,7 @@ describe("posting, listing and deleting", () => {
   });
 
   it("refuses bad input with 422 naming the field, and writes nothing", async () => {
-    const ctfId = await runningCtf(database.db, trainer);
+    const ctfId = await runningCtf(world.database.db, world.trainer);
     const cases: [unknown, string][] = [
       [{ title: "", body: "x" }, "title"],
       [{ title: "   ", body: "x" }, "title"],
@@ -92,7 +78,7 @@ describe("posting, listing and deleting", () => {
       expect(refused.body.error.fields.map((f: { field: string }) => f.field)).toContain(field);
     }
     expect((await post(ctfId, "{not json")).status).toBe(400);
-    expect(await database.db.select().from(announcements).where(eq(announcements.ctfId, ctfId))).toEqual([]);
+    expect(await world.database.db.select().from(announcements).where(eq(announcements.ctfId, ctfId))).toEqual([]);
     // The limits themselves are accepted.
     expectStatus(await post(ctfId, { title: "t".repeat(200), body: "b".repeat(5000) }), 201);
   });
@@ -102,9 +88,9 @@ describe("posting, listing and deleting", () => {
     expectStatus(await post(draft, { title: "Coming soon", body: "Details next week." }), 201);
     expect(expectStatus(await list(draft), 200).pagination.total).toBe(1);
 
-    const ctfId = await runningCtf(database.db, trainer);
+    const ctfId = await runningCtf(world.database.db, world.trainer);
     const kept = expectStatus(await post(ctfId, { title: "Last call", body: "Ten minutes left." }), 201);
-    await archiveCtf(database.db, trainer.workspaceId, ctfId);
+    await archiveCtf(world.database.db, world.trainer.workspaceId, ctfId);
     const late = await post(ctfId, { title: "Too late", body: "x" });
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe("conflict");
@@ -113,12 +99,12 @@ describe("posting, listing and deleting", () => {
   });
 
   it("another workspace's competition or announcement is a 404, and unknown ids too", async () => {
-    const ctfId = await runningCtf(database.db, trainer);
+    const ctfId = await runningCtf(world.database.db, world.trainer);
     const mine = expectStatus(await post(ctfId, { title: "Mine", body: "x" }), 201);
-    const stranger = await createTrainer(database.db);
+    const stranger = await createTrainer(world.database.db);
     expect((await post(ctfId, { title: "Theirs", body: "x" }, stranger.secret)).status).toBe(404);
     expect((await remove(ctfId, mine.id, stranger.secret)).status).toBe(404);
-    const otherCtf = await runningCtf(database.db, trainer);
+    const otherCtf = await runningCtf(world.database.db, world.trainer);
     expect((await remove(otherCtf, mine.id)).status).toBe(404);
     expect((await remove(ctfId, "ann_nope")).status).toBe(404);
     expect((await remove(ctfId, "not-an-id")).status).toBe(404);
@@ -126,7 +112,7 @@ describe("posting, listing and deleting", () => {
   });
 
   it("keeps all of twenty posted at once, each once, newest first by time", async () => {
-    const ctfId = await runningCtf(database.db, trainer);
+    const ctfId = await runningCtf(world.database.db, world.trainer);
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => post(ctfId, { title: `News ${i}`, body: `Item ${i}` })));
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     const page = expectStatus(await list(ctfId, { per_page: 100 }), 200);
@@ -149,10 +135,10 @@ describe("the competition page's route", () => {
   });
 
   it("answers the latest 50 and, with since, only those after it; a malformed since is a 422", async () => {
-    const ctfId = await runningCtf(database.db, trainer);
+    const ctfId = await runningCtf(world.database.db, world.trainer);
     const base = Date.now() - 60 * 60_000;
-    await database.db.insert(announcements).values(
-      Array.from({ length: 55 }, (_, i) => ({ id: `ann_${String(i).padStart(26, "0")}`, ctfId, workspaceId: trainer.workspaceId, title: `N${i}`, body: "x", createdAt: new Date(base + i * 1000) })),
+    await world.database.db.insert(announcements).values(
+      Array.from({ length: 55 }, (_, i) => ({ id: `ann_${String(i).padStart(26, "0")}`, ctfId, workspaceId: world.trainer.workspaceId, title: `N${i}`, body: "x", createdAt: new Date(base + i * 1000) })),
     );
     const latest = expectStatus(await publicList(ctfId), 200).data;
     expect(latest).toHaveLength(50);

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { count, eq, like } from "drizzle-orm";
 import { strToU8, zipSync } from "fflate";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as importRoute from "@/app/api/v1/ctfs/[ctf_id]/import/ctfd/route";
 import * as openapiRoute from "@/app/api/openapi.json/route";
 import * as fileRoute from "@/app/api/v1/ctfs/[ctf_id]/challenges/[challenge_id]/files/[file_id]/route";
@@ -10,11 +10,12 @@ import { challengeFiles, challenges, ctfs, storedFiles } from "@/db/schema";
 import { createCtf } from "@/lib/ctf/competitions/competitions";
 import { createCtfInput } from "@/lib/ctf/competitions/schemas";
 import { flagAccepts } from "@/lib/ctf/challenges/flags/flags";
-import { createTestDatabase, type TestDatabase } from "../../helpers/db";
-import { createTrainer, type Trainer } from "../../helpers/fixtures";
+import { builtinHostWorld } from "../../helpers/builtin-host";
 import { call } from "../../helpers/http";
 import { ctfdExportForm } from "../../helpers/samples/ctfd-import";
 import { ctfdExportZip, declareSize, fixtureFiles, fixtureTables } from "./ctfd-fixture";
+
+const world = builtinHostWorld({ FILE_STORAGE: "database" });
 
 vi.mock("@/lib/platform/auth/session", () => import("../../helpers/session"));
 
@@ -24,36 +25,19 @@ vi.mock("@/lib/platform/auth/session", () => import("../../helpers/session"));
  * that a malformed or oversized archive imports nothing.
  */
 
-let database: TestDatabase;
-let trainer: Trainer;
-
-beforeAll(async () => {
-  vi.stubEnv("CTFD_URL", "");
-  vi.stubEnv("CTFD_TOKEN", "");
-  vi.stubEnv("FILE_STORAGE", "database");
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  trainer = await createTrainer(database.db);
-});
-afterAll(async () => {
-  await database?.drop();
-  vi.unstubAllEnvs();
-});
-
 async function newCtf() {
-  return (await createCtf(database.db, trainer.workspaceId, createCtfInput.parse({ title: "From CTFd", starts_at: "2026-12-01T10:00:00Z", ends_at: "2026-12-02T10:00:00Z" }))).id;
+  return (await createCtf(world.database.db, world.trainer.workspaceId, createCtfInput.parse({ title: "From CTFd", starts_at: "2026-12-01T10:00:00Z", ends_at: "2026-12-02T10:00:00Z" }))).id;
 }
 
 const url = (ctfId: string) => `/api/v1/ctfs/${ctfId}/import/ctfd`;
 
 /** The archive as the whole body (`application/zip`, or `contentType`), or as the multipart part `file` (`form`); `query` as sent. */
 async function importZip(ctfId: string, zip: Uint8Array, options: { form?: boolean; dryRun?: boolean; key?: string; contentType?: string; query?: string } = {}) {
-  if (options.form) return call(importRoute.POST, url(ctfId), { method: "POST", key: options.key ?? trainer.secret, params: { ctf_id: ctfId }, query: options.dryRun ? { dry_run: "true" } : {}, body: ctfdExportForm(zip) });
+  if (options.form) return call(importRoute.POST, url(ctfId), { method: "POST", key: options.key ?? world.trainer.secret, params: { ctf_id: ctfId }, query: options.dryRun ? { dry_run: "true" } : {}, body: ctfdExportForm(zip) });
   const query = options.query ?? (options.dryRun ? "dry_run=true" : "");
   const request = new Request(`http://localhost${url(ctfId)}${query ? `?${query}` : ""}`, {
     method: "POST",
-    headers: { "x-api-key": options.key ?? trainer.secret, "content-type": options.contentType ?? "application/zip" },
+    headers: { "x-api-key": options.key ?? world.trainer.secret, "content-type": options.contentType ?? "application/zip" },
     body: zip as BodyInit,
   });
   const response = await importRoute.POST(request, { params: Promise.resolve({ ctf_id: ctfId }) });
@@ -62,10 +46,10 @@ async function importZip(ctfId: string, zip: Uint8Array, options: { form?: boole
 
 /** What an import may write: challenges, their files and the files' bytes (stored in the database here). */
 async function written(ctfId: string) {
-  const db = database.db;
+  const db = world.database.db;
   const [{ n: rows }] = await db.select({ n: count() }).from(challenges).where(eq(challenges.ctfId, ctfId));
-  const [{ n: files }] = await db.select({ n: count() }).from(challengeFiles).where(eq(challengeFiles.workspaceId, trainer.workspaceId));
-  const [{ n: bytes }] = await db.select({ n: count() }).from(storedFiles).where(like(storedFiles.key, `challenge-files/${trainer.workspaceId}/%`));
+  const [{ n: files }] = await db.select({ n: count() }).from(challengeFiles).where(eq(challengeFiles.workspaceId, world.trainer.workspaceId));
+  const [{ n: bytes }] = await db.select({ n: count() }).from(storedFiles).where(like(storedFiles.key, `challenge-files/${world.trainer.workspaceId}/%`));
   return { challenges: rows, files, bytes };
 }
 
@@ -102,7 +86,7 @@ describe("importing CTFd's export", () => {
     expect(notes.some((note: string) => note.startsWith("1: Its category"))).toBe(false);
 
     const ids = Object.fromEntries(report.imported.map((entry: any) => [entry.ctfd_id, entry.challenge_id]));
-    const rows = Object.fromEntries((await database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId))).map((row) => [row.id, row]));
+    const rows = Object.fromEntries((await world.database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId))).map((row) => [row.id, row]));
     expect(Object.keys(rows).sort()).toEqual(Object.values(ids).sort());
     for (const row of Object.values(rows)) expect(row.status).toBe("draft");
 
@@ -126,10 +110,10 @@ describe("importing CTFd's export", () => {
 
     // The files come back through the API byte for byte.
     const params = { ctf_id: ctfId, challenge_id: ids[1] };
-    const listed = await call(filesRoute.GET, `/api/v1/ctfs/${ctfId}/challenges/${ids[1]}/files`, { key: trainer.secret, params });
+    const listed = await call(filesRoute.GET, `/api/v1/ctfs/${ctfId}/challenges/${ids[1]}/files`, { key: world.trainer.secret, params });
     expect(listed.body.data.map((file: any) => file.name)).toEqual(["capture.pcap", "notes.txt"]);
     for (const file of listed.body.data) {
-      const response = await fileRoute.GET(new Request(`http://localhost/api/v1/ctfs/${ctfId}/challenges/${ids[1]}/files/${file.id}`, { headers: { "x-api-key": trainer.secret } }), {
+      const response = await fileRoute.GET(new Request(`http://localhost/api/v1/ctfs/${ctfId}/challenges/${ids[1]}/files/${file.id}`, { headers: { "x-api-key": world.trainer.secret } }), {
         params: Promise.resolve({ ...params, file_id: file.id }),
       });
       expect(response.status).toBe(200);
@@ -159,7 +143,7 @@ describe("importing CTFd's export", () => {
     const ctfId = await newCtf();
     const result = await importZip(ctfId, ctfdExportZip(tables));
     expect(result.status, JSON.stringify(result.body)).toBe(201);
-    const [row] = await database.db.select().from(challenges).where(eq(challenges.id, result.body.imported[1].challenge_id));
+    const [row] = await world.database.db.select().from(challenges).where(eq(challenges.id, result.body.imported[1].challenge_id));
     expect(row.scoring).toEqual({ type: "dynamic", initial: 10_000, minimum: 50, decay: 1 });
     expect(result.body.notes.map((entry: any) => entry.note)).toEqual(expect.arrayContaining([expect.stringContaining("brought within ours")]));
   });
@@ -193,7 +177,7 @@ it("notes a plugin's challenge type, a regex RE2 cannot check, a file name our r
     expect.stringMatching(/^File 0123\/\.\. not carried over/),
     expect.stringMatching(/^A requirement is not carried over: its prerequisite, CTFd challenge 5, is not imported/),
   ]);
-  const [row] = await database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId));
+  const [row] = await world.database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId));
   expect(row).toMatchObject({ flagMode: "exact", requires: [], points: 50 });
   expect(flagAccepts(row, "CTF{b}")).toBe(true);
   expect(await written(ctfId)).toEqual({ challenges: 1, files: 0, bytes: 0 });
@@ -231,7 +215,7 @@ describe("a malformed archive imports nothing and names the entry", () => {
     expectRefused(await importZip(ctfId, new Uint8Array(0)), 422, "");
     const form = new FormData();
     form.append("other", "x");
-    const result = await call(importRoute.POST, url(ctfId), { method: "POST", key: trainer.secret, params: { ctf_id: ctfId }, body: form });
+    const result = await call(importRoute.POST, url(ctfId), { method: "POST", key: world.trainer.secret, params: { ctf_id: ctfId }, body: form });
     expect(result.status).toBe(422);
     expect(result.body.error.fields[0].field).toBe("file");
   });
@@ -239,7 +223,7 @@ describe("a malformed archive imports nothing and names the entry", () => {
   it("an archived competition → 409", async () => {
     // Set directly: archiving computes the final standings, which are not this file's subject.
     const ctfId = await newCtf();
-    await database.db.update(ctfs).set({ status: "archived" }).where(eq(ctfs.id, ctfId));
+    await world.database.db.update(ctfs).set({ status: "archived" }).where(eq(ctfs.id, ctfId));
     expectRefused(await importZip(ctfId, ctfdExportZip()), 409, "archived");
   });
 });
@@ -298,7 +282,7 @@ describe("prerequisites that would close a circle are dropped and noted, as the 
       ]),
     );
     const ids = Object.fromEntries(result.body.imported.map((entry: any) => [entry.ctfd_id, entry.challenge_id]));
-    const rows = Object.fromEntries((await database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId))).map((row) => [row.id, row.requires]));
+    const rows = Object.fromEntries((await world.database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId))).map((row) => [row.id, row.requires]));
     expect(rows[ids[1]]).toEqual([ids[2]]);
     expect(rows[ids[2]]).toEqual([]);
     expect(rows[ids[3]]).toEqual([ids[1], ids[2]]);
@@ -313,7 +297,7 @@ describe("prerequisites that would close a circle are dropped and noted, as the 
     const result = await importZip(ctfId, ctfdExportZip(tables));
     expect(result.status, JSON.stringify(result.body)).toBe(201);
     const ids = Object.fromEntries(result.body.imported.map((entry: any) => [entry.ctfd_id, entry.challenge_id]));
-    const rows = Object.fromEntries((await database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId))).map((row) => [row.id, row.requires]));
+    const rows = Object.fromEntries((await world.database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId))).map((row) => [row.id, row.requires]));
     expect([rows[ids[1]], rows[ids[2]], rows[ids[3]]]).toEqual([[ids[3]], [ids[1]], []]);
     expect(result.body.notes.map((entry: any) => `${entry.ctfd_id}: ${entry.note}`)).toEqual(
       expect.arrayContaining([expect.stringMatching(/^3: A requirement is not carried over: CTFd challenge 2 already requires this one \(2 requires 1 requires 3\)/)]),
@@ -350,7 +334,7 @@ describe("text that cannot be stored, and values changed on the way, are noted; 
         expect.stringMatching(/^4: Flag 5 contains a NUL character or an unpaired surrogate/),
       ]),
     );
-    const [warmUp] = await database.db.select().from(challenges).where(eq(challenges.id, result.body.imported[0].challenge_id));
+    const [warmUp] = await world.database.db.select().from(challenges).where(eq(challenges.id, result.body.imported[0].challenge_id));
     expect(warmUp).toMatchObject({ title: "Warm-up", description: "Find it.", tags: ["beginner"] });
     expect(warmUp.hints[0].text).toBe("Open it.");
   });
@@ -382,7 +366,7 @@ describe("text that cannot be stored, and values changed on the way, are noted; 
       ]),
     );
     const ids = Object.fromEntries(result.body.imported.map((entry: any) => [entry.ctfd_id, entry.challenge_id]));
-    const rows = Object.fromEntries((await database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId))).map((row) => [row.id, row]));
+    const rows = Object.fromEntries((await world.database.db.select().from(challenges).where(eq(challenges.ctfId, ctfId))).map((row) => [row.id, row]));
     expect(rows[ids[1]]).toMatchObject({ maxAttempts: null, tags: ["beginner"] });
     expect(rows[ids[2]]).toMatchObject({ points: 500, scoring: { type: "static" } });
   });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { solves } from "@/db/schema";
 import { challengeValue } from "@/lib/ctf/challenges/scoring";
 import { newId } from "@/lib/kernel/ids";
 import { publicCompetition } from "@/lib/ctf/play/public";
-import { createTestDatabase, type TestDatabase } from "../../helpers/db";
-import { createTrainer, type Trainer } from "../../helpers/fixtures";
+import { builtinHostWorld } from "../../helpers/builtin-host";
 import { playerOf, publishedChallenge, runningCtf } from "../../helpers/samples/play";
 import { challengeInput, client, ctfInput, expectStatus, type Client } from "../../helpers/competition";
 
@@ -16,22 +15,12 @@ import { challengeInput, client, ctfInput, expectStatus, type Client } from "../
  * deleting a challenge takes it out of the others' prerequisites.
  */
 
-let database: TestDatabase;
-let trainer: Trainer;
+const world = builtinHostWorld();
+
 let api: Client;
 
-beforeAll(async () => {
-  vi.stubEnv("CTFD_URL", "");
-  vi.stubEnv("CTFD_TOKEN", "");
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  trainer = await createTrainer(database.db);
-  api = client(trainer.secret);
-});
-afterAll(async () => {
-  await database?.drop();
-  vi.unstubAllEnvs();
+beforeEach(() => {
+  api = client(world.trainer.secret);
 });
 
 const dynamic = { type: "dynamic", initial: 500, minimum: 100, decay: 10 } as const;
@@ -84,17 +73,17 @@ describe("settings round-trip", () => {
   });
 
   it("a dynamic challenge's points follow its solves (CTFd's formula), in the read, the list and the public page", async () => {
-    const ctfId = await runningCtf(database.db, trainer);
-    const challengeId = await publishedChallenge(database.db, trainer, ctfId, { scoring: dynamic });
+    const ctfId = await runningCtf(world.database.db, world.trainer);
+    const challengeId = await publishedChallenge(world.database.db, world.trainer, ctfId, { scoring: dynamic });
     const values: number[] = [];
     for (let solved = 0; solved <= 3; solved++) {
       if (solved > 0) {
-        const player = await playerOf(database.db, trainer, ctfId);
-        await database.db.insert(solves).values({ id: newId("slv"), ctfId, challengeId, memberId: player.memberId, points: 0 });
+        const player = await playerOf(world.database.db, world.trainer, ctfId);
+        await world.database.db.insert(solves).values({ id: newId("slv"), ctfId, challengeId, memberId: player.memberId, points: 0 });
       }
       const read = expectStatus(await api.getChallenge(ctfId, challengeId), 200);
       const listed = expectStatus(await api.listChallenges(ctfId), 200).data[0];
-      const publicPoints = (await publicCompetition(database.db, ctfId))!.challenges.find((c) => c.id === challengeId)!.points;
+      const publicPoints = (await publicCompetition(world.database.db, ctfId))!.challenges.find((c) => c.id === challengeId)!.points;
       expect([listed.points, publicPoints]).toEqual([read.points, read.points]);
       expect(read.points).toBe(challengeValue(dynamic, 500, solved));
       values.push(read.points);
@@ -104,10 +93,10 @@ describe("settings round-trip", () => {
   });
 
   it("the public page lists each challenge's tags, prerequisites and attempt cap", async () => {
-    const ctfId = await runningCtf(database.db, trainer);
-    const opener = await publishedChallenge(database.db, trainer, ctfId, { title: "Opener" });
-    const locked = await publishedChallenge(database.db, trainer, ctfId, { title: "Locked", requires: [opener], max_attempts: 3, tags: ["crypto-lite"] });
-    const page = await publicCompetition(database.db, ctfId);
+    const ctfId = await runningCtf(world.database.db, world.trainer);
+    const opener = await publishedChallenge(world.database.db, world.trainer, ctfId, { title: "Opener" });
+    const locked = await publishedChallenge(world.database.db, world.trainer, ctfId, { title: "Locked", requires: [opener], max_attempts: 3, tags: ["crypto-lite"] });
+    const page = await publicCompetition(world.database.db, ctfId);
     expect(page!.challenges.find((c) => c.id === locked)).toMatchObject({ tags: ["crypto-lite"], requires: [opener], max_attempts: 3, points: 100 });
     expect(page!.challenges.find((c) => c.id === opener)).toMatchObject({ tags: [], requires: [], max_attempts: null });
   });

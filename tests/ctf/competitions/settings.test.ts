@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ctfs } from "@/db/schema";
 import { archiveCtf } from "@/lib/ctf/play/archive";
-import { createTestDatabase, type TestDatabase } from "../../helpers/db";
-import { createTrainer, type Trainer } from "../../helpers/fixtures";
+import { builtinHostWorld } from "../../helpers/builtin-host";
 import { playerOf, runningCtf } from "../../helpers/samples/play";
 import { client, ctfInput, expectStatus, playableCompetition, sameOrigin, submitFlagAs, unlockHintAs, type Client } from "../../helpers/competition";
 import { call } from "../../helpers/http";
@@ -16,22 +15,12 @@ import * as teamsRoute from "@/app/api/c/[ctf_id]/teams/route";
  * started (409), while the team size and the freeze may still change.
  */
 
-let database: TestDatabase;
-let trainer: Trainer;
+const world = builtinHostWorld();
+
 let api: Client;
 
-beforeAll(async () => {
-  vi.stubEnv("CTFD_URL", "");
-  vi.stubEnv("CTFD_TOKEN", "");
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  trainer = await createTrainer(database.db);
-  api = client(trainer.secret);
-});
-afterAll(async () => {
-  await database?.drop();
-  vi.unstubAllEnvs();
+beforeEach(() => {
+  api = client(world.trainer.secret);
 });
 
 /** The 422's field errors, as `{field: message}`. */
@@ -94,7 +83,7 @@ describe("validation", () => {
 
 describe("after the start", () => {
   it("changing mode → 409 with a clear message; the same mode again, the team size and the freeze still change", async () => {
-    const ctfId = await runningCtf(database.db, trainer);
+    const ctfId = await runningCtf(world.database.db, world.trainer);
     const refused = await api.updateCtf(ctfId, { mode: "teams" });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/has started: its mode stays individual/);
@@ -107,10 +96,10 @@ describe("after the start", () => {
 
   it("a deployed competition whose window has not begun may still change mode; a stopped one that ran may not", async () => {
     const HOUR = 3_600_000;
-    const later = await runningCtf(database.db, trainer, { startsAt: new Date(Date.now() + HOUR), endsAt: new Date(Date.now() + 2 * HOUR) });
+    const later = await runningCtf(world.database.db, world.trainer, { startsAt: new Date(Date.now() + HOUR), endsAt: new Date(Date.now() + 2 * HOUR) });
     expect(expectStatus(await api.updateCtf(later, { mode: "teams" }), 200).mode).toBe("teams");
 
-    const ran = await runningCtf(database.db, trainer);
+    const ran = await runningCtf(world.database.db, world.trainer);
     expectStatus(await api.stop(ran), 200);
     expect((await api.updateCtf(ran, { mode: "teams" })).status).toBe(409);
   });
@@ -119,8 +108,8 @@ describe("after the start", () => {
     const HOUR = 3_600_000;
     const future = new Date(Date.now() + HOUR).toISOString();
     const played = async (play: (ctfId: string, challengeId: string, cookie: string) => Promise<unknown>) => {
-      const { ctfId, challengeId } = await playableCompetition(database.db, trainer);
-      await play(ctfId, challengeId, (await playerOf(database.db, trainer, ctfId)).cookie);
+      const { ctfId, challengeId } = await playableCompetition(world.database.db, world.trainer);
+      await play(ctfId, challengeId, (await playerOf(world.database.db, world.trainer, ctfId)).cookie);
       expectStatus(await api.updateCtf(ctfId, { starts_at: future, freeze_at: null }), 200);
       return ctfId;
     };
@@ -136,17 +125,17 @@ describe("after the start", () => {
     }
 
     // Teams formed before the start: back to individual is refused too.
-    const later = await runningCtf(database.db, trainer, { startsAt: new Date(Date.now() + HOUR), endsAt: new Date(Date.now() + 2 * HOUR) });
+    const later = await runningCtf(world.database.db, world.trainer, { startsAt: new Date(Date.now() + HOUR), endsAt: new Date(Date.now() + 2 * HOUR) });
     expectStatus(await api.updateCtf(later, { mode: "teams" }), 200);
-    const ann = await playerOf(database.db, trainer, later);
+    const ann = await playerOf(world.database.db, world.trainer, later);
     expectStatus(await call(teamsRoute.POST, `/api/c/${later}/teams`, { method: "POST", params: { ctf_id: later }, body: { name: "Early birds" }, headers: { ...sameOrigin, cookie: ann.cookie } }), 201);
     expect((await api.updateCtf(later, { mode: "individual" })).status).toBe(409);
   });
 
   it("an archived competition → 409 (nothing changes once archived)", async () => {
-    const ctfId = await runningCtf(database.db, trainer);
-    await archiveCtf(database.db, trainer.workspaceId, ctfId);
-    expect((await database.db.select({ status: ctfs.status }).from(ctfs).where(eq(ctfs.id, ctfId)))[0].status).toBe("archived");
+    const ctfId = await runningCtf(world.database.db, world.trainer);
+    await archiveCtf(world.database.db, world.trainer.workspaceId, ctfId);
+    expect((await world.database.db.select({ status: ctfs.status }).from(ctfs).where(eq(ctfs.id, ctfId)))[0].status).toBe("archived");
     expect((await api.updateCtf(ctfId, { mode: "teams" })).status).toBe(409);
   });
 });

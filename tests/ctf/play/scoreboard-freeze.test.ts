@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ctfs } from "@/db/schema";
 import { challengeValue } from "@/lib/ctf/challenges/scoring";
-import { createTestDatabase, type TestDatabase } from "../../helpers/db";
-import { createTrainer, type Trainer } from "../../helpers/fixtures";
+import { builtinHostWorld } from "../../helpers/builtin-host";
 import { expectStatus, playableCompetition, sleep, submitFlagAs, unlockHintAs } from "../../helpers/competition";
 import { playerOf, publishedChallenge } from "../../helpers/samples/play";
 import { boards, standingsOf } from "./scoreboard-calls";
@@ -17,33 +16,23 @@ import { publicCompetition } from "@/lib/ctf/play/public";
  * live; clearing it, or archiving, shows everything.
  */
 
-let database: TestDatabase;
-let trainer: Trainer;
+const world = builtinHostWorld();
+
 let api: ReturnType<typeof boards>;
 const dynamic = { type: "dynamic" as const, initial: 300, minimum: 50, decay: 5 };
 
-beforeAll(async () => {
-  vi.stubEnv("CTFD_URL", "");
-  vi.stubEnv("CTFD_TOKEN", "");
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  trainer = await createTrainer(database.db);
-  api = boards(trainer.secret);
-});
-afterAll(async () => {
-  await database?.drop();
-  vi.unstubAllEnvs();
+beforeEach(() => {
+  api = boards(world.trainer.secret);
 });
 
-const setFreeze = (ctfId: string, freezeAt: Date | null) => database.db.update(ctfs).set({ freezeAt }).where(eq(ctfs.id, ctfId));
+const setFreeze = (ctfId: string, freezeAt: Date | null) => world.database.db.update(ctfs).set({ freezeAt }).where(eq(ctfs.id, ctfId));
 
 /** Ann solves the warm-up and the dynamic challenge, then the board freezes; Bob solves both and Ann unlocks a hint after. */
 async function frozenGame() {
-  const { ctfId, challengeId: warmUp } = await playableCompetition(database.db, trainer);
-  const decaying = await publishedChallenge(database.db, trainer, ctfId, { title: "Decaying", flag: "CTF{decay}", points: 300, scoring: dynamic, hints: [] });
-  const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com");
-  const bob = await playerOf(database.db, trainer, ctfId, "bob@example.com");
+  const { ctfId, challengeId: warmUp } = await playableCompetition(world.database.db, world.trainer);
+  const decaying = await publishedChallenge(world.database.db, world.trainer, ctfId, { title: "Decaying", flag: "CTF{decay}", points: 300, scoring: dynamic, hints: [] });
+  const ann = await playerOf(world.database.db, world.trainer, ctfId, "ann@example.com");
+  const bob = await playerOf(world.database.db, world.trainer, ctfId, "bob@example.com");
   await submitFlagAs(ann.cookie, ctfId, warmUp, "CTF{warm}");
   await submitFlagAs(ann.cookie, ctfId, decaying, "CTF{decay}");
   await sleep(5);
@@ -98,11 +87,11 @@ describe("a frozen scoreboard", () => {
   });
 
   it("players see dynamic values as of the freeze: the page's points, their own score and what a solve or an unlock answers; the organiser's reads stay live", async () => {
-    const { ctfId, challengeId: warmUp } = await playableCompetition(database.db, trainer);
-    const decaying = await publishedChallenge(database.db, trainer, ctfId, { title: "Decaying", flag: "CTF{decay}", points: 300, scoring: dynamic, hints: [] });
-    const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com");
-    const bob = await playerOf(database.db, trainer, ctfId, "bob@example.com");
-    const cal = await playerOf(database.db, trainer, ctfId, "cal@example.com");
+    const { ctfId, challengeId: warmUp } = await playableCompetition(world.database.db, world.trainer);
+    const decaying = await publishedChallenge(world.database.db, world.trainer, ctfId, { title: "Decaying", flag: "CTF{decay}", points: 300, scoring: dynamic, hints: [] });
+    const ann = await playerOf(world.database.db, world.trainer, ctfId, "ann@example.com");
+    const bob = await playerOf(world.database.db, world.trainer, ctfId, "bob@example.com");
+    const cal = await playerOf(world.database.db, world.trainer, ctfId, "cal@example.com");
     await submitFlagAs(ann.cookie, ctfId, decaying, "CTF{decay}");
     await sleep(5);
     await setFreeze(ctfId, new Date());
@@ -116,15 +105,15 @@ describe("a frozen scoreboard", () => {
 
     // Ann's own score does not fall with their solves; her own later unlock and solve still count.
     const annPlayer = { memberId: ann.memberId, ctfId, name: "ann", teamId: null };
-    expect((await playerProgress(database.db, annPlayer)).score).toBe(frozen);
+    expect((await playerProgress(world.database.db, annPlayer)).score).toBe(frozen);
     expect(expectStatus(await unlockHintAs(ann.cookie, ctfId, warmUp, 1), 200).score).toBe(frozen - 10);
     expect(expectStatus(await submitFlagAs(ann.cookie, ctfId, warmUp, "CTF{warm}"), 200)).toMatchObject({ points: 100, score: frozen - 10 + 100 });
-    expect((await playerProgress(database.db, annPlayer)).score).toBe(frozen - 10 + 100);
+    expect((await playerProgress(world.database.db, annPlayer)).score).toBe(frozen - 10 + 100);
 
     // The public page: the value as of the freeze; the organiser's read: live.
-    const pointsOnPage = async () => (await publicCompetition(database.db, ctfId))!.challenges.find((c) => c.id === decaying)!.points;
+    const pointsOnPage = async () => (await publicCompetition(world.database.db, ctfId))!.challenges.find((c) => c.id === decaying)!.points;
     expect(await pointsOnPage()).toBe(frozen);
-    expect((await getChallenge(database.db, trainer.workspaceId, ctfId, decaying)).points).toBe(live);
+    expect((await getChallenge(world.database.db, world.trainer.workspaceId, ctfId, decaying)).points).toBe(live);
     expect(standingsOf(await api.organiser(ctfId))).toEqual([
       ["ann", live - 10 + 100],
       ["bob", live],
@@ -134,7 +123,7 @@ describe("a frozen scoreboard", () => {
     // Cleared: everything live again.
     await setFreeze(ctfId, null);
     expect(await pointsOnPage()).toBe(live);
-    expect((await playerProgress(database.db, annPlayer)).score).toBe(live - 10 + 100);
+    expect((await playerProgress(world.database.db, annPlayer)).score).toBe(live - 10 + 100);
   });
 
   it("a freeze still to come changes nothing; clearing a passed one shows everything", async () => {

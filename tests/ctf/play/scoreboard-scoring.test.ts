@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ctfs, solves } from "@/db/schema";
 import { challengeValue } from "@/lib/ctf/challenges/scoring";
 import { newId } from "@/lib/kernel/ids";
 import { playerProgress } from "@/lib/ctf/play/play";
-import { createTestDatabase, type TestDatabase } from "../../helpers/db";
-import { createTrainer, type Trainer } from "../../helpers/fixtures";
+import { builtinHostWorld } from "../../helpers/builtin-host";
 import { expectStatus, playableCompetition, sleep, submitFlagAs, unlockHintAs } from "../../helpers/competition";
 import { playerOf, publishedChallenge } from "../../helpers/samples/play";
 import { boards, standingsOf } from "./scoreboard-calls";
@@ -15,30 +14,20 @@ import { boards, standingsOf } from "./scoreboard-calls";
  * follows it, as on CTFd) and marks first blood on entries and solves.
  */
 
-let database: TestDatabase;
-let trainer: Trainer;
+const world = builtinHostWorld();
+
 let api: ReturnType<typeof boards>;
 const dynamic = { type: "dynamic" as const, initial: 500, minimum: 100, decay: 10 };
 
-beforeAll(async () => {
-  vi.stubEnv("CTFD_URL", "");
-  vi.stubEnv("CTFD_TOKEN", "");
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  trainer = await createTrainer(database.db);
-  api = boards(trainer.secret);
-});
-afterAll(async () => {
-  await database?.drop();
-  vi.unstubAllEnvs();
+beforeEach(() => {
+  api = boards(world.trainer.secret);
 });
 
 describe("dynamic scoring", () => {
   it("after three solves the value is the formula's, and every solver's score follows it", async () => {
-    const { ctfId, challengeId: warmUp } = await playableCompetition(database.db, trainer);
-    const decaying = await publishedChallenge(database.db, trainer, ctfId, { title: "Decaying", flag: "CTF{decay}", points: 500, scoring: dynamic, hints: [] });
-    const [ann, bob, cat] = [await playerOf(database.db, trainer, ctfId, "ann@example.com"), await playerOf(database.db, trainer, ctfId, "bob@example.com"), await playerOf(database.db, trainer, ctfId, "cat@example.com")];
+    const { ctfId, challengeId: warmUp } = await playableCompetition(world.database.db, world.trainer);
+    const decaying = await publishedChallenge(world.database.db, world.trainer, ctfId, { title: "Decaying", flag: "CTF{decay}", points: 500, scoring: dynamic, hints: [] });
+    const [ann, bob, cat] = [await playerOf(world.database.db, world.trainer, ctfId, "ann@example.com"), await playerOf(world.database.db, world.trainer, ctfId, "bob@example.com"), await playerOf(world.database.db, world.trainer, ctfId, "cat@example.com")];
     await submitFlagAs(ann.cookie, ctfId, warmUp, "CTF{warm}");
 
     // Each answer's score is the solver's score as the board counts it, at the value of that moment.
@@ -57,7 +46,7 @@ describe("dynamic scoring", () => {
     ]);
     expect(expectStatus(await unlockHintAs(bob.cookie, ctfId, warmUp, 1), 200).score).toBe(484 - 10);
     // The first solver's own page follows too, and so does CTFtime's feed (points per task).
-    expect((await playerProgress(database.db, { memberId: ann.memberId, ctfId, name: "ann", teamId: null })).score).toBe(584);
+    expect((await playerProgress(world.database.db, { memberId: ann.memberId, ctfId, name: "ann", teamId: null })).score).toBe(584);
     const feed = await api.ctftime(ctfId);
     expect(feed.standings.map((s: any) => [s.team, s.score, s.taskStats.Decaying?.points])).toEqual([
       ["ann", 584, 484],
@@ -74,11 +63,11 @@ describe("dynamic scoring", () => {
   });
 
   it("the snapshot keeps the values of the archiving moment: scores and each solve's points", async () => {
-    const { ctfId, challengeId } = await playableCompetition(database.db, trainer, { challenge: { title: "Decaying", flag: "CTF{decay}", points: 100, scoring: { type: "dynamic", initial: 100, minimum: 10, decay: 3 }, hints: [] } });
-    const players = [await playerOf(database.db, trainer, ctfId), await playerOf(database.db, trainer, ctfId), await playerOf(database.db, trainer, ctfId), await playerOf(database.db, trainer, ctfId)];
+    const { ctfId, challengeId } = await playableCompetition(world.database.db, world.trainer, { challenge: { title: "Decaying", flag: "CTF{decay}", points: 100, scoring: { type: "dynamic", initial: 100, minimum: 10, decay: 3 }, hints: [] } });
+    const players = [await playerOf(world.database.db, world.trainer, ctfId), await playerOf(world.database.db, world.trainer, ctfId), await playerOf(world.database.db, world.trainer, ctfId), await playerOf(world.database.db, world.trainer, ctfId)];
     for (const player of players) expect(expectStatus(await submitFlagAs(player.cookie, ctfId, challengeId, "CTF{decay}"), 200).status).toBe("correct");
     await api.archive(ctfId);
-    const [ctf] = await database.db.select().from(ctfs).where(eq(ctfs.id, ctfId));
+    const [ctf] = await world.database.db.select().from(ctfs).where(eq(ctfs.id, ctfId));
     // 100, 90, 60, 10: four solves → every solver has 10.
     expect(ctf.snapshot!.scores.map((s) => s.score)).toEqual([10, 10, 10, 10]);
     expect(ctf.snapshot!.solves!.map((s) => s.points)).toEqual([10, 10, 10, 10]);
@@ -88,11 +77,11 @@ describe("dynamic scoring", () => {
 
 describe("first blood", () => {
   it("marks each challenge's first solver on the scoreboard (organiser's and public), and in the snapshot's solves", async () => {
-    const { ctfId, challengeId: warmUp } = await playableCompetition(database.db, trainer);
-    const second = await publishedChallenge(database.db, trainer, ctfId, { title: "Second", flag: "CTF{two}", points: 50, hints: [] });
-    const untouched = await publishedChallenge(database.db, trainer, ctfId, { title: "Untouched", flag: "CTF{none}", points: 50, hints: [] });
-    const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com");
-    const bob = await playerOf(database.db, trainer, ctfId, "bob@example.com");
+    const { ctfId, challengeId: warmUp } = await playableCompetition(world.database.db, world.trainer);
+    const second = await publishedChallenge(world.database.db, world.trainer, ctfId, { title: "Second", flag: "CTF{two}", points: 50, hints: [] });
+    const untouched = await publishedChallenge(world.database.db, world.trainer, ctfId, { title: "Untouched", flag: "CTF{none}", points: 50, hints: [] });
+    const ann = await playerOf(world.database.db, world.trainer, ctfId, "ann@example.com");
+    const bob = await playerOf(world.database.db, world.trainer, ctfId, "bob@example.com");
     await submitFlagAs(bob.cookie, ctfId, second, "CTF{two}");
     await sleep(5);
     await submitFlagAs(ann.cookie, ctfId, warmUp, "CTF{warm}");
@@ -111,7 +100,7 @@ describe("first blood", () => {
     expect(JSON.stringify(board)).not.toContain(untouched);
 
     await api.archive(ctfId);
-    const [ctf] = await database.db.select().from(ctfs).where(eq(ctfs.id, ctfId));
+    const [ctf] = await world.database.db.select().from(ctfs).where(eq(ctfs.id, ctfId));
     expect(ctf.snapshot!.solves!.map((s: any) => [s.member_id, s.challenge_id, s.first_blood])).toEqual([
       [bob.memberId, second, true],
       [ann.memberId, warmUp, true],
@@ -126,12 +115,12 @@ describe("first blood", () => {
   });
 
   it("two solves at the same instant: the first by id draws first blood", async () => {
-    const { ctfId, challengeId } = await playableCompetition(database.db, trainer);
-    const ann = await playerOf(database.db, trainer, ctfId, "ann@example.com");
-    const bob = await playerOf(database.db, trainer, ctfId, "bob@example.com");
+    const { ctfId, challengeId } = await playableCompetition(world.database.db, world.trainer);
+    const ann = await playerOf(world.database.db, world.trainer, ctfId, "ann@example.com");
+    const bob = await playerOf(world.database.db, world.trainer, ctfId, "bob@example.com");
     const at = new Date(Date.now() - 60_000);
     const [low, high] = [newId("sol"), newId("sol")].sort();
-    await database.db.insert(solves).values([
+    await world.database.db.insert(solves).values([
       { id: high, ctfId, challengeId, memberId: ann.memberId, points: 100, solvedAt: at },
       { id: low, ctfId, challengeId, memberId: bob.memberId, points: 100, solvedAt: at },
     ]);

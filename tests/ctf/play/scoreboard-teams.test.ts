@@ -1,12 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ctfs, hintUnlocks, members, solves, teams } from "@/db/schema";
 import { challengeValue } from "@/lib/ctf/challenges/scoring";
 import { newId } from "@/lib/kernel/ids";
 import { playerScore } from "@/lib/ctf/play/scoreboard";
-import { createTestDatabase, type TestDatabase } from "../../helpers/db";
-import { createTrainer, type Trainer } from "../../helpers/fixtures";
+import { builtinHostWorld } from "../../helpers/builtin-host";
 import { expectStatus, playableCompetition } from "../../helpers/competition";
 import { playerOf, publishedChallenge } from "../../helpers/samples/play";
 import { boards, standingsOf } from "./scoreboard-calls";
@@ -18,31 +17,21 @@ import { boards, standingsOf } from "./scoreboard-calls";
  * on solves and unlocks), so the ranking is tested on its own.
  */
 
-let database: TestDatabase;
-let trainer: Trainer;
+const world = builtinHostWorld();
+
 let api: ReturnType<typeof boards>;
 const dynamic = { type: "dynamic" as const, initial: 200, minimum: 20, decay: 4 };
 const MINUTE = 60_000;
 
-beforeAll(async () => {
-  vi.stubEnv("CTFD_URL", "");
-  vi.stubEnv("CTFD_TOKEN", "");
-  database = await createTestDatabase();
-});
-beforeEach(async () => {
-  trainer = await createTrainer(database.db);
-  api = boards(trainer.secret);
-});
-afterAll(async () => {
-  await database?.drop();
-  vi.unstubAllEnvs();
+beforeEach(() => {
+  api = boards(world.trainer.secret);
 });
 
 async function team(ctfId: string, name: string, memberIds: string[]) {
   const id = newId("team");
   const code = randomBytes(12).toString("base64url");
-  await database.db.insert(teams).values({ id, ctfId, workspaceId: trainer.workspaceId, name, inviteCodeHash: createHash("sha256").update(code).digest("hex"), inviteCodeSealed: "sealed" });
-  for (const memberId of memberIds) await database.db.update(members).set({ teamId: id }).where(eq(members.id, memberId));
+  await world.database.db.insert(teams).values({ id, ctfId, workspaceId: world.trainer.workspaceId, name, inviteCodeHash: createHash("sha256").update(code).digest("hex"), inviteCodeSealed: "sealed" });
+  for (const memberId of memberIds) await world.database.db.update(members).set({ teamId: id }).where(eq(members.id, memberId));
   return id;
 }
 
@@ -50,23 +39,23 @@ const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE);
 
 /** Three teams: Owls (Ann, Bob), Foxes (Cat), Idle (Dan, nothing solved); the warm-up and a dynamic challenge. */
 async function teamsGame() {
-  const { ctfId, challengeId: warmUp } = await playableCompetition(database.db, trainer);
-  await database.db.update(ctfs).set({ mode: "teams" }).where(eq(ctfs.id, ctfId));
-  const decaying = await publishedChallenge(database.db, trainer, ctfId, { title: "Decaying", flag: "CTF{decay}", points: 200, scoring: dynamic, hints: [] });
-  const [ann, bob, cat, dan] = [await playerOf(database.db, trainer, ctfId, "ann@example.com"), await playerOf(database.db, trainer, ctfId, "bob@example.com"), await playerOf(database.db, trainer, ctfId, "cat@example.com"), await playerOf(database.db, trainer, ctfId, "dan@example.com")];
+  const { ctfId, challengeId: warmUp } = await playableCompetition(world.database.db, world.trainer);
+  await world.database.db.update(ctfs).set({ mode: "teams" }).where(eq(ctfs.id, ctfId));
+  const decaying = await publishedChallenge(world.database.db, world.trainer, ctfId, { title: "Decaying", flag: "CTF{decay}", points: 200, scoring: dynamic, hints: [] });
+  const [ann, bob, cat, dan] = [await playerOf(world.database.db, world.trainer, ctfId, "ann@example.com"), await playerOf(world.database.db, world.trainer, ctfId, "bob@example.com"), await playerOf(world.database.db, world.trainer, ctfId, "cat@example.com"), await playerOf(world.database.db, world.trainer, ctfId, "dan@example.com")];
   const owls = await team(ctfId, "Owls", [ann.memberId, bob.memberId]);
   const foxes = await team(ctfId, "Foxes", [cat.memberId]);
   const idle = await team(ctfId, "Idle", [dan.memberId]);
   // A static challenge's solve keeps its points; a dynamic one's stored points are not what it counts for.
   const solve = (memberId: string, teamId: string, challengeId: string, minutesAgo: number) =>
-    database.db.insert(solves).values({ id: newId("sol"), ctfId, challengeId, memberId, teamId, points: challengeId === warmUp ? 100 : 1, solvedAt: ago(minutesAgo) });
+    world.database.db.insert(solves).values({ id: newId("sol"), ctfId, challengeId, memberId, teamId, points: challengeId === warmUp ? 100 : 1, solvedAt: ago(minutesAgo) });
   // Ann solves the warm-up for the Owls, Bob the dynamic one; Cat solves both, the dynamic one first.
   await solve(cat.memberId, foxes, decaying, 50);
   await solve(ann.memberId, owls, warmUp, 40);
   await solve(bob.memberId, owls, decaying, 30);
   await solve(cat.memberId, foxes, warmUp, 20);
   // Bob unlocks the warm-up's first hint for the Owls (10).
-  await database.db.insert(hintUnlocks).values({ id: newId("hnt"), ctfId, challengeId: warmUp, memberId: bob.memberId, teamId: owls, hint: 1, cost: 10, unlockedAt: ago(35) });
+  await world.database.db.insert(hintUnlocks).values({ id: newId("hnt"), ctfId, challengeId: warmUp, memberId: bob.memberId, teamId: owls, hint: 1, cost: 10, unlockedAt: ago(35) });
   return { ctfId, warmUp, decaying, ann, bob, cat, dan, owls, foxes, idle };
 }
 
@@ -88,15 +77,15 @@ describe("teams mode", () => {
     ]);
     expect((await api.public(ctfId)).data).toEqual(board.data);
     // Each member's score is the team's.
-    for (const member of [ann, bob]) expect(await playerScore(database.db, { ctfId, memberId: member.memberId, teamId: owls })).toBe(100 + value - 10);
+    for (const member of [ann, bob]) expect(await playerScore(world.database.db, { ctfId, memberId: member.memberId, teamId: owls })).toBe(100 + value - 10);
   });
 
   it("ties go to the team that reached the score first", async () => {
     const { ctfId, warmUp, owls, foxes, ann, cat } = await teamsGame();
     // Drop every row, then two teams solve the warm-up: the Foxes later than the Owls.
-    await database.db.delete(solves).where(eq(solves.ctfId, ctfId));
-    await database.db.delete(hintUnlocks).where(eq(hintUnlocks.ctfId, ctfId));
-    await database.db.insert(solves).values([
+    await world.database.db.delete(solves).where(eq(solves.ctfId, ctfId));
+    await world.database.db.delete(hintUnlocks).where(eq(hintUnlocks.ctfId, ctfId));
+    await world.database.db.insert(solves).values([
       { id: newId("sol"), ctfId, challengeId: warmUp, memberId: cat.memberId, teamId: foxes, points: 100, solvedAt: ago(5) },
       { id: newId("sol"), ctfId, challengeId: warmUp, memberId: ann.memberId, teamId: owls, points: 100, solvedAt: ago(10) },
     ]);
@@ -124,14 +113,14 @@ describe("teams mode", () => {
     ]);
 
     await api.archive(ctfId);
-    const [ctf] = await database.db.select().from(ctfs).where(eq(ctfs.id, ctfId));
+    const [ctf] = await world.database.db.select().from(ctfs).where(eq(ctfs.id, ctfId));
     expect(ctf.snapshot!.scores.map((s: any) => [s.name, s.member_id, s.email, s.score])).toEqual([
       ["Foxes", null, null, 100 + value],
       ["Owls", null, null, 90 + value],
       ["Idle", null, null, 0],
     ]);
     expect(ctf.snapshot!.solves!.every((s: any) => s.team_id)).toBe(true);
-    const finals = Object.fromEntries((await database.db.select({ id: members.id, score: members.score }).from(members).where(eq(members.ctfId, ctfId))).map((m) => [m.id, m.score]));
+    const finals = Object.fromEntries((await world.database.db.select({ id: members.id, score: members.score }).from(members).where(eq(members.ctfId, ctfId))).map((m) => [m.id, m.score]));
     expect(finals).toEqual({ [ann.memberId]: 90 + value, [bob.memberId]: 90 + value, [cat.memberId]: 100 + value, [dan.memberId]: 0 });
     // The archived board is the snapshot's, per team.
     expect(standingsOf(await api.public(ctfId))).toEqual([
