@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "@/db";
 import { countRows, readPage } from "@/lib/kernel/paged";
-import { challengeArtifacts, challenges, ctfs, solves, type Challenge, type ChallengeScoring, type ChallengeStatus } from "@/db/schema";
+import { challengeArtifacts, challenges, ctfs, type Challenge, type ChallengeScoring, type ChallengeStatus } from "@/db/schema";
 import type { Page, Paging } from "@/lib/kernel/paging";
 import { conflict, invalidFields, notFound } from "@/lib/kernel/errors";
 import { publishEvent } from "@/lib/platform/pipeline/channels/webhook/publish";
@@ -16,6 +16,7 @@ import { checkedPrerequisites, forgetPrerequisite, hostedPrerequisites } from ".
 import type { Rng } from "@/lib/ctf/templates/kit/rng";
 import { generateChallenge, type ChallengeCategory, type Difficulty, type TemplateKey } from "@/lib/ctf/templates/generate";
 import { toChallengeView } from "./views";
+import { solveCount, solveCountSql } from "./solve-counts";
 import type { ChallengeView, CreateChallengeInput, GenerateChallengeInput, UpdateChallengeInput } from "./schemas";
 import { scheduleStep } from "@/lib/ctf/steps";
 
@@ -33,24 +34,17 @@ export async function findChallenge(db: Db, workspaceId: string, ctfId: string, 
   return challenge;
 }
 
-/** Solves so far (one per player, or per team): a dynamic challenge's current value follows them. */
-const solveCount = sql<number>`(select count(*)::int from ${solves} s where s.challenge_id = "challenges"."id")`;
 
 export async function getChallenge(db: Db, workspaceId: string, ctfId: string, challengeId: string): Promise<ChallengeView> {
   const challenge = await findChallenge(db, workspaceId, ctfId, challengeId);
-  return toChallengeView(challenge, await solvesOf(db, challenge.id));
-}
-
-async function solvesOf(db: Db, challengeId: string): Promise<number> {
-  const [row] = await db.select({ solves: sql<number>`count(*)::int` }).from(solves).where(eq(solves.challengeId, challengeId));
-  return Number(row?.solves ?? 0);
+  return toChallengeView(challenge, await solveCount(db, challenge.id));
 }
 
 /** One query for the page: each challenge with its solve count (a dynamic one's `points` is its current value). */
 export async function listChallenges(db: Db, workspaceId: string, ctfId: string, paging: Paging): Promise<Page<ChallengeView>> {
   await findCtf(db, workspaceId, ctfId);
   const where = and(eq(challenges.ctfId, ctfId), eq(challenges.workspaceId, workspaceId));
-  const rows = db.select({ challenge: challenges, solves: solveCount }).from(challenges).where(where).orderBy(desc(challenges.createdAt), desc(challenges.id));
+  const rows = db.select({ challenge: challenges, solves: solveCountSql() }).from(challenges).where(where).orderBy(desc(challenges.createdAt), desc(challenges.id));
   return readPage(paging, rows, countRows(db, challenges, where), (row) => toChallengeView(row.challenge, Number(row.solves)));
 }
 
@@ -187,7 +181,7 @@ export async function updateChallenge(db: Db, workspaceId: string, ctfId: string
       })
       .where(eq(challenges.id, challenge.id))
       .returning();
-    return toChallengeView(updated, await solvesOf(tx, updated.id));
+    return toChallengeView(updated, await solveCount(tx, updated.id));
   });
 }
 

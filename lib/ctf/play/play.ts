@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db";
 import { transactionWithRetry } from "@/db/transaction";
 import { challenges, ctfs, flagAttempts, hintUnlocks, solves, type AttemptResult, type Challenge, type Ctf } from "@/db/schema";
@@ -8,6 +8,7 @@ import { newId } from "@/lib/kernel/ids";
 import { postgresWindowLimiter } from "@/lib/platform/ratelimit/window";
 import { flagAccepts } from "@/lib/ctf/challenges/flags/flags";
 import { challengeValue } from "@/lib/ctf/challenges/scoring";
+import { solveCount } from "@/lib/ctf/challenges/solve-counts";
 import { rowsOfSolver, solverOf, type Solver } from "@/lib/ctf/teams/solvers";
 import type { FlagAttemptView, HintUnlockView } from "./schemas";
 import type { Player } from "./players";
@@ -75,14 +76,6 @@ async function runningChallenge(tx: Db, player: Player, challengeId: string, now
   return { ctf, challenge, solver: await solverOf(tx, ctf, player.memberId, { requireTeam: true }) };
 }
 
-/**
- * The solver's score, as the scoreboard counts it (playerScore); once the freeze has passed,
- * dynamic challenges count for their value as of the freeze (`cutoff`, from freezeCutoff).
- */
-function scoreOf(db: Db, solver: Solver, cutoff: Date | null): Promise<number> {
-  return playerScore(db, solver, cutoff);
-}
-
 /** The challenges (ids) `solver` has solved in their competition. */
 async function solvedIds(db: Db, solver: Solver & { teamless?: boolean }): Promise<Set<string>> {
   const rows = await db.select({ challengeId: solves.challengeId }).from(solves).where(and(eq(solves.ctfId, solver.ctfId), rowsOfSolver(solves, solver)));
@@ -106,14 +99,17 @@ export function lockedChallenges(published: Pick<Challenge, "id" | "title" | "re
 
 const quoted = (titles: string[]) => titles.map((title) => `“${title}”`).join(", ");
 
-/** 409 when `challenge` is locked for `solver`, naming the challenges that open it. */
-export async function assertUnlocked(db: Db, solver: Solver & { teamless?: boolean }, challenge: Pick<Challenge, "id" | "title" | "requires">): Promise<void> {
+/**
+ * 409 when `challenge` is locked for `solver`, naming the challenges that open it. `solved`:
+ * the solver's solved challenges when the caller has read them already.
+ */
+export async function assertUnlocked(db: Db, solver: Solver & { teamless?: boolean }, challenge: Pick<Challenge, "id" | "title" | "requires">, solved?: Set<string>): Promise<void> {
   if (challenge.requires.length === 0) return;
   const prerequisites = await db
     .select({ id: challenges.id, title: challenges.title, requires: challenges.requires })
     .from(challenges)
     .where(and(eq(challenges.ctfId, solver.ctfId), eq(challenges.status, "published")));
-  const missing = lockedChallenges([...prerequisites.filter((row) => row.id !== challenge.id), challenge], await solvedIds(db, solver))[challenge.id];
+  const missing = lockedChallenges([...prerequisites.filter((row) => row.id !== challenge.id), challenge], solved ?? (await solvedIds(db, solver)))[challenge.id];
   if (missing) throw conflict(`Locked: solve ${quoted(missing)} first.`);
 }
 
@@ -162,14 +158,14 @@ export async function submitFlag(db: Db, player: Player, challengeId: string, { 
     const cutoff = freezeCutoff(ctf, now);
     const record = (result: AttemptResult, submitted: string | null = null) =>
       tx.insert(flagAttempts).values({ id: newId("att"), ctfId: ctf.id, challengeId: challenge.id, memberId: player.memberId, teamId: solver.teamId, result, submitted, createdAt: now });
-    const answer = async (status: AttemptResult, points: number) => ({ status, points, score: await scoreOf(tx, solver, cutoff) });
+    const answer = async (status: AttemptResult, points: number) => ({ status, points, score: await playerScore(tx, solver, cutoff) });
 
     const solved = await solvedIds(tx, solver);
     if (solved.has(challenge.id)) {
       await record("already_solved");
       return answer("already_solved", 0);
     }
-    await assertUnlocked(tx, solver, challenge);
+    await assertUnlocked(tx, solver, challenge, solved);
     if (challenge.maxAttempts !== null) {
       // One capped submission per solver at a time (the team's or the member's row): the count below stays exact.
       await tx.execute(solver.teamId ? sql`select 1 from teams where id = ${solver.teamId} for update` : sql`select 1 from members where id = ${solver.memberId} for update`);
@@ -220,19 +216,15 @@ export async function submitFlag(db: Db, player: Player, challengeId: string, { 
 async function valueAfterSolve(tx: Db, challenge: Challenge): Promise<number> {
   if (challenge.scoring.type !== "dynamic") return challenge.points;
   await tx.select({ id: challenges.id }).from(challenges).where(eq(challenges.id, challenge.id)).for("no key update");
-  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(solves).where(eq(solves.challengeId, challenge.id));
-  return challengeValue(challenge.scoring, challenge.points, Number(n) + 1);
+  return challengeValue(challenge.scoring, challenge.points, (await solveCount(tx, challenge.id)) + 1);
 }
 
 /** A challenge's value as of `cutoff` (a freeze): from the solves before it (its `points` when static). */
 async function valueAsOf(db: Db, challenge: Challenge, cutoff: Date): Promise<number> {
   if (challenge.scoring.type !== "dynamic") return challenge.points;
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(solves)
-    .where(and(eq(solves.challengeId, challenge.id), lt(solves.solvedAt, cutoff)));
-  return challengeValue(challenge.scoring, challenge.points, Number(n));
+  return challengeValue(challenge.scoring, challenge.points, await solveCount(db, challenge.id, cutoff));
 }
+
 
 /** Unlocks hint `n` (from 1) of a challenge: its text, and its cost deducted once per solver (unlocking again, or by a teammate, costs nothing). */
 export async function unlockHint(db: Db, player: Player, challengeId: string, n: number, now = new Date()): Promise<HintUnlockView> {
@@ -245,7 +237,7 @@ export async function unlockHint(db: Db, player: Player, challengeId: string, n:
       .insert(hintUnlocks)
       .values({ id: newId("hnt"), ctfId: ctf.id, challengeId: challenge.id, memberId: player.memberId, teamId: solver.teamId, hint: n, cost: hint.cost, unlockedAt: now })
       .onConflictDoNothing();
-    return { challenge_id: challenge.id, hint: n, text: hint.text, cost: hint.cost, score: await scoreOf(tx, solver, freezeCutoff(ctf, now)) };
+    return { challenge_id: challenge.id, hint: n, text: hint.text, cost: hint.cost, score: await playerScore(tx, solver, freezeCutoff(ctf, now)) };
   });
 }
 
@@ -277,7 +269,7 @@ export async function playerProgress(db: Db, player: Player, now = new Date()) {
       .from(flagAttempts)
       .where(and(eq(flagAttempts.ctfId, ctf.id), eq(flagAttempts.result, "incorrect"), rowsOfSolver(flagAttempts, solver)))
       .groupBy(flagAttempts.challengeId),
-    solver.teamless ? 0 : scoreOf(db, solver, freezeCutoff(ctf, now)),
+    solver.teamless ? 0 : playerScore(db, solver, freezeCutoff(ctf, now)),
   ]);
   const wrong = new Map(wrongRows.map((row) => [row.challengeId, Number(row.n)]));
   const caps: Record<string, AttemptCap> = {};

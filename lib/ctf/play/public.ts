@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db";
-import { challenges, ctfs, members, solves } from "@/db/schema";
+import { challenges, ctfs, members } from "@/db/schema";
 import { challengeValue } from "@/lib/ctf/challenges/scoring";
+import { solveCountSql } from "@/lib/ctf/challenges/solve-counts";
 import { isIdShaped } from "@/lib/kernel/ids";
 import { hashToken, isTokenShaped } from "@/lib/platform/security/tokens";
 import { freezeCutoff } from "./standings";
@@ -78,9 +79,8 @@ export async function publicCompetition(db: Db, ctfId: string, now = new Date())
     .where(and(eq(ctfs.id, ctfId), inArray(ctfs.status, ["deployed", "archived"])));
   if (!ctf) return null;
   const cutoff = freezeCutoff(ctf, now);
-  const before = cutoff ? sql` and s.solved_at < ${cutoff.toISOString()}::timestamptz` : sql``;
   const rows = await db
-    .select({ ...publicChallengeColumns, scoring: challenges.scoring, solves: sql<number>`(select count(*)::int from ${solves} s where s.challenge_id = "challenges"."id"${before})` })
+    .select({ ...publicChallengeColumns, scoring: challenges.scoring, solves: solveCountSql(cutoff) })
     .from(challenges)
     .where(and(eq(challenges.ctfId, ctf.id), eq(challenges.status, "published")))
     .orderBy(asc(challenges.category), asc(challenges.points), asc(challenges.title), asc(challenges.id));
