@@ -3,6 +3,16 @@ import type { CtfView, MemberView } from "./schemas";
 
 export const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** The part of the address before `@`: the default display name. */
+export function defaultPlayerName(email: string): string {
+  return email.split("@")[0].slice(0, 40) || "player";
+}
+
+/** The name a member goes by on boards and in teams: their display name, else the default. */
+export function memberName(member: Pick<Member, "email" | "displayName">): string {
+  return member.displayName ?? defaultPlayerName(member.email);
+}
+
 export function toCtfView(ctf: Ctf, counts: { challenges: number; members: number }): CtfView {
   return {
     id: ctf.id,

@@ -5,7 +5,7 @@ import { hintUnlocks, members } from "@/db/schema";
 import type { Page, Paging } from "@/lib/kernel/paging";
 import { findCtf } from "@/lib/ctf/competitions/competitions";
 import type { HintUnlockRecord } from "./schemas";
-import { defaultPlayerName } from "./players";
+import { defaultPlayerName } from "@/lib/ctf/competitions/views";
 
 /** Who unlocked which hint of a workspace's competition, newest first (`GET /api/v1/ctfs/{ctf_id}/hint-unlocks`). */
 export async function listHintUnlocks(db: Db, workspaceId: string, ctfId: string, paging: Paging): Promise<Page<HintUnlockRecord>> {

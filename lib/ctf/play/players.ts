@@ -7,6 +7,7 @@ import { config } from "@/lib/kernel/config/config";
 import { newId } from "@/lib/kernel/ids";
 import { isIdShaped } from "@/lib/kernel/values";
 import { acceptInvitation } from "@/lib/ctf/competitions/members";
+import { defaultPlayerName } from "@/lib/ctf/competitions/views";
 
 /**
  * Players: a joined member of one competition, signed in to it by an HttpOnly cookie made
@@ -41,11 +42,6 @@ function hashPlayerToken(token: string): string {
 }
 
 const isPlayerTokenShaped = (token: string) => /^cp_[A-Za-z0-9_-]{43}$/.test(token);
-
-/** The part of the address before `@`: the default display name. */
-export function defaultPlayerName(email: string): string {
-  return email.split("@")[0].slice(0, 40) || "player";
-}
 
 /**
  * Accepts the invitation of `token` (joined, member.joined once) and signs the member in as

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, lt, sql, type SQL } from "drizzl
 import { rowsOf, type Db } from "@/db";
 import { challenges, ctfs, flagAttempts, hintUnlocks, members, solves, teams, type CtfMode } from "@/db/schema";
 import { offsetOf, page, type Page, type Paging } from "@/lib/kernel/paging";
-import { defaultPlayerName } from "./players";
+import { defaultPlayerName } from "@/lib/ctf/competitions/views";
 import type { HostSolve, HostStanding, HostStandings } from "@/lib/ctf/hosting/types";
 import type { ScoreboardEntry } from "./schemas";
 

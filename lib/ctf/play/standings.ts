@@ -6,7 +6,7 @@ import { isIdShaped } from "@/lib/kernel/values";
 import { AppError, notFound } from "@/lib/kernel/errors";
 import { describeHostError, hostFor, type HostStandings } from "@/lib/ctf/hosting";
 import type { PublicScoreboard, ScoreboardEntry } from "./schemas";
-import { defaultPlayerName } from "./players";
+import { defaultPlayerName } from "@/lib/ctf/competitions/views";
 import { builtinStandings, scoreboardPage, type Standing, type StandingSolve, type Standings } from "./scoreboard";
 
 /**

@@ -8,7 +8,7 @@ import { newId } from "@/lib/kernel/ids";
 import { hashToken } from "@/lib/platform/security/tokens";
 import { seal, unseal } from "@/lib/platform/security/sealing";
 import type { CreateTeamInput, JoinTeamInput, MyTeamView, PlayerTeamView } from "./schemas";
-import { memberName } from "./views";
+import { memberName } from "@/lib/ctf/competitions/views";
 
 /**
  * Teams of a `teams`-mode competition, from a player's side: create one (and be its first
